@@ -1,0 +1,61 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "MainGuard",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        // Runtime, watchdog and reports. Toolchain only: safe to add to any app's test target.
+        .library(name: "MainGuard", targets: ["MainGuard"]),
+        // XCTest / Swift Testing assertions on the main-thread budget. Toolchain only.
+        .library(name: "MainGuardTesting", targets: ["MainGuardTesting"]),
+        // The static analyser: rule engine and rules (swift-syntax).
+        .library(name: "MainGuardLint", targets: ["MainGuardLint"]),
+        .executable(name: "mainguard", targets: ["mainguard"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Linter
+        .target(
+            name: "MainGuardLint",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+
+        // MARK: Runtime, watchdog, reports (no package dependencies)
+        .target(name: "MainGuard"),
+        .target(name: "MainGuardTesting", dependencies: ["MainGuard"]),
+
+        // MARK: Examples: sample workloads the watchdog runs and the linter reads
+        .target(name: "MainGuardExamples", dependencies: ["MainGuard"], path: "Examples/Workloads"),
+        // The same button in a target with Swift 6.2's approachable-concurrency settings.
+        .target(
+            name: "MainGuardExamplesSwift62",
+            dependencies: ["MainGuard"],
+            path: "Examples/Swift62",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            ]
+        ),
+
+        // MARK: CLI
+        .executableTarget(
+            name: "mainguard",
+            dependencies: [
+                "MainGuardLint", "MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
+        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
+        .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
+    ]
+)

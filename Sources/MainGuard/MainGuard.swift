@@ -1,0 +1,2 @@
+// MainGuard
+enum Placeholder {}

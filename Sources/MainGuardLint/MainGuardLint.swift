@@ -1,0 +1,2 @@
+// MainGuardLint
+enum Placeholder {}

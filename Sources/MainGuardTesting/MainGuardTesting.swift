@@ -1,0 +1,2 @@
+// MainGuardTesting
+enum Placeholder {}

@@ -1,0 +1,2 @@
+import XCTest
+final class MainGuardLintTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,2 @@
+import XCTest
+final class MainGuardTestingTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,0 +1,2 @@
+import XCTest
+final class MainGuardTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
