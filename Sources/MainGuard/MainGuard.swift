@@ -1,2 +1,0 @@
-// MainGuard
-enum Placeholder {}

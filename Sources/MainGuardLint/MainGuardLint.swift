@@ -1,2 +1,0 @@
-// MainGuardLint
-enum Placeholder {}
