@@ -40,16 +40,19 @@ enum Child {
         exit(0)
     }
 
-    /// CPU used by the whole process (run loop + watchdog + idle pool) while the workload sleeps 2 s.
+    /// CPU used by the whole process (run loop + watchdog + idle pool) while the workload sleeps 2 s, after start-up.
     private static func measureIdle() -> Never {
         let usage = Elapsed()
         _ = Runtime.run(Workload(name: "idle", summary: "sleeps") {
+            // Steady state: let start-up work (symbol preloading, thread creation) finish first.
+            try await Task.sleep(for: .milliseconds(500))
             let before = processCPUSeconds()
             let start = ContinuousClock.now
             try await Task.sleep(for: .seconds(2))
             usage.value = .seconds((processCPUSeconds() - before) / seconds(start.duration(to: .now)))
         }, options: WatchOptions(settle: .milliseconds(1)))
         print("idle_core_percent=\(seconds(usage.value) * 100)")
+        if CommandLine.arguments.contains("--threads") { printThreadTimes() }
         exit(0)
     }
 
@@ -71,6 +74,17 @@ enum Child {
             if arguments.contains("--frames") { print(stall.attribution.frames.joined(separator: "\n    ")) }
         }
         exit(0)
+    }
+
+    /// CPU ticks per thread since it started, to see where idle time goes.
+    private static func printThreadTimes() {
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
+            guard let stat = FileHandle(forReadingAtPath: "/proc/self/task/\(task)/stat")?.readDataToEndOfFile() else { continue }
+            let text = String(decoding: stat, as: UTF8.self)
+            let name = text.split(separator: "(").dropFirst().first?.split(separator: ")").first ?? ""
+            let fields = text.split(separator: ")").last?.split(separator: " ") ?? []
+            print("thread \(task) \(name) utime=\(fields.count > 12 ? fields[11] : "?") stime=\(fields.count > 12 ? fields[12] : "?")")
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -1,5 +1,6 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
+import Synchronization
 
 /// MainGuard's global (default) executor: a fixed pool of one thread per core that always runs the
 /// highest-priority ready job first (oldest first within a priority), and supports delayed jobs so
@@ -16,6 +17,10 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
     private var delayed = DeadlineHeap<(UnownedJob, UInt8)>()
     private let tracker: TaskOriginTracker
     private let recorder: MainActorRecorder
+    /// Ready jobs, readable without the lock (for the brief spin of a worker that just finished a job).
+    private let readyCount = Atomic<Int>(0)
+    /// At most one worker spins at a time; the others sleep.
+    private let spinning = Atomic<Bool>(false)
     let threadCount: Int
 
     init(threadCount: Int, tracker: TaskOriginTracker, recorder: MainActorRecorder) {
@@ -36,6 +41,7 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
         note(unowned, priority: priority)
         lock.withLock {
             ready.push(unowned, priority: priority)
+            readyCount.add(1, ordering: .relaxed)
             lock.signal()
         }
     }
@@ -60,12 +66,24 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
     }
 
     private func workerLoop() {
+        var justWorked = false
         while true {
+            if justWorked, spinning.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+                _ = BriefSpin.until { readyCount.load(ordering: .relaxed) > 0 }
+                spinning.store(false, ordering: .releasing)
+            }
+            justWorked = true
             let job: UnownedJob = lock.withLock {
                 while true {
                     let now = MonotonicClock.now()
-                    while let (due, priority) = delayed.popDue(now: now) { ready.push(due, priority: priority) }
-                    if let next = ready.popHighest() { return next }
+                    while let (due, priority) = delayed.popDue(now: now) {
+                        ready.push(due, priority: priority)
+                        readyCount.add(1, ordering: .relaxed)
+                    }
+                    if let next = ready.popHighest() {
+                        readyCount.subtract(1, ordering: .relaxed)
+                        return next
+                    }
                     if let deadline = delayed.earliestDeadline {
                         lock.wait(untilMonotonicNanoseconds: deadline)
                     } else {

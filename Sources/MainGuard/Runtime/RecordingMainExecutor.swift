@@ -67,7 +67,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     }
 
     /// Owns the main thread and runs main-actor jobs until `condition` holds or ``stop()`` is called.
-    /// The condition is checked between jobs and at least every millisecond while idle.
+    /// The condition is checked between jobs and at least every 20 ms while idle.
     func runUntil(_ condition: () -> Bool) throws {
         precondition(MainThread.isCurrent, "MainGuard's run loop must run on the main thread")
         guard isRunningLoop.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
@@ -79,14 +79,18 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         }
         lock.withLock { owningMainThread = true; stopRequested = false }
         defer { leaveRunLoop() }
+        var justWorked = false
         while !condition() {
-            let next: (UnownedJob, EnqueuedJobInfo)? = lock.withLock {
-                if stopRequested { return nil }
-                if queue.isEmpty { lock.wait(untilMonotonicNanoseconds: MonotonicClock.now() + 1_000_000) }
-                return queue.pop()
+            if justWorked { _ = BriefSpin.until { recorder.queuedJobs.load(ordering: .relaxed) > 0 } }
+            let next: (UnownedJob, EnqueuedJobInfo)?? = lock.withLock {
+                if stopRequested { return .none }
+                // Idle, the loop wakes every 20 ms to re-check `condition` (settle, timeout).
+                if queue.isEmpty { lock.wait(untilMonotonicNanoseconds: MonotonicClock.now() + 20_000_000) }
+                return .some(queue.pop())
             }
+            guard let next else { break }
+            justWorked = next != nil
             if let (job, info) = next { runJob(job, info) }
-            if lock.withLock({ stopRequested }) { break }
         }
     }
 

@@ -55,6 +55,8 @@ final class StackSampler: Sendable {
             while sem_trywait(slot.pointee.done) == 0 {}
             // The handler takes this token before it writes the slot: a handshake in both directions
             // (token → handler writes → `done` → this thread reads) that ThreadSanitizer can follow.
+            // The handler may only follow frame pointers inside the target thread's stack.
+            slot.pointee.stackHigh = StackBounds.high(of: thread)
             sem_post(slot.pointee.ready)
             guard pthread_kill(thread, SIGPROF) == 0 else {
                 _ = sem_trywait(slot.pointee.ready)
@@ -91,6 +93,8 @@ private struct CaptureSlot {
     var framePointerFrames: UnsafeMutablePointer<UInt>
     var framePointerCount: Int32
     var stackPointer: UInt
+    /// Top (highest address) of the sampled thread's stack; 0 when unknown (no frame-pointer walk).
+    var stackHigh: UInt
     var taskName: UnsafeMutablePointer<CChar>
     var ready: UnsafeMutablePointer<sem_t>
     var done: UnsafeMutablePointer<sem_t>
@@ -106,7 +110,7 @@ nonisolated(unsafe) private let captureSlot: UnsafeMutablePointer<CaptureSlot> =
     taskName.initialize(repeating: 0, count: StackSampler.taskNameCapacity)
     slot.initialize(to: CaptureSlot(
         frames: .allocate(capacity: StackSampler.maximumFrames), count: 0,
-        framePointerFrames: .allocate(capacity: StackSampler.maximumFrames), framePointerCount: 0, stackPointer: 0,
+        framePointerFrames: .allocate(capacity: StackSampler.maximumFrames), framePointerCount: 0, stackPointer: 0, stackHigh: 0,
         taskName: taskName, ready: ready, done: done))
     return slot
 }()
@@ -149,14 +153,17 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
     let frames = slot.pointee.framePointerFrames
     frames[0] = instructionPointer
     var count = 1
-    while count < StackSampler.maximumFrames, framePointer != 0, framePointer & 7 == 0 {
+    // Optimised code may use rbp as an ordinary register: only addresses inside this thread's
+    // stack (between the stack pointer and the stack's top) are ever dereferenced.
+    let low = slot.pointee.stackPointer, high = slot.pointee.stackHigh
+    while count < StackSampler.maximumFrames, framePointer >= low, framePointer < high &- 16, framePointer & 7 == 0 {
         guard let frame = UnsafePointer<UInt>(bitPattern: framePointer) else { break }
         let next = frame[0]
         let returnAddress = frame[1]
         guard returnAddress != 0 else { break }
         frames[count] = returnAddress
         count += 1
-        guard next > framePointer, next - framePointer < UInt(8 << 20) else { break }
+        guard next > framePointer else { break }
         framePointer = next
     }
     slot.pointee.framePointerCount = Int32(count)
@@ -170,4 +177,24 @@ private func _backtrace(_ buffer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 // The Swift runtime's name of the task running on this thread (`Task(name:)`), or NULL.
 @_silgen_name("swift_task_getCurrentTaskName")
 private func _currentTaskName() -> UnsafePointer<CChar>?
+#endif
+
+#if os(Linux)
+/// Stack extents of threads. Not cached: thread handles are reused after a thread exits, and a
+/// stale extent would let the signal handler dereference memory outside the stack.
+enum StackBounds {
+    static func high(of thread: pthread_t) -> UInt {
+        var attributes = pthread_attr_t()
+        guard _pthreadGetAttributes(thread, &attributes) == 0 else { return 0 }
+        defer { pthread_attr_destroy(&attributes) }
+        var base: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return 0 }
+        return UInt(bitPattern: base) + UInt(size)
+    }
+}
+
+// glibc's pthread_getattr_np (declared only with _GNU_SOURCE, so not imported).
+@_silgen_name("pthread_getattr_np")
+private func _pthreadGetAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
 #endif
