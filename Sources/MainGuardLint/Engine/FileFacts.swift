@@ -114,8 +114,8 @@ struct VariableTypes: Sendable {
 extension APICatalogue {
     /// The catalogue entry a call matches, if any.
     static func entry(for call: CalledName, types: VariableTypes) -> CatalogueEntry? {
-        let candidates = (entriesByName[call.name] ?? []) + prefixEntries.filter { call.name.hasPrefix($0.match.name) }
-        return candidates.first { $0.matches(call, types: types) }
+        if let exact = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) }) { return exact }
+        return prefixEntries.first { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) }
     }
 
     /// The catalogue entry a property read matches, if any.
