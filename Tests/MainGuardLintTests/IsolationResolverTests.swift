@@ -10,7 +10,7 @@ final class IsolationResolverTests: XCTestCase {
         let tree = Parser.parse(source: source)
         let facts = FactCollector.collect(tree, fileIndex: 0, settings: settings)
         let index = ModuleIndex(facts: [facts], settings: [settings])
-        guard let probe = facts.calls.first(where: { CalledName($0)?.name == "probe" }) else {
+        guard let probe = facts.calls.first(where: { $0.name == "probe" })?.call else {
             XCTFail("no probe() call", file: file, line: line)
             return nil
         }

@@ -4,21 +4,21 @@ import SwiftSyntax
 ///
 /// No type checker is available, so this is all the engine knows about a call: rules resolve it
 /// against the `ModuleIndex` by name and labels, or against the `APICatalogue`.
-struct CalledName {
+struct CalledName: Sendable {
     /// The function, method or (for `Type(...)`) type name.
     var name: String
     /// `x` in `x.f()`; nil for `f()` and for implicit members `.f()`.
     var receiver: ExprSyntax?
     /// True for `.f()` written without a receiver.
     var isImplicitMember: Bool
-    /// Argument labels in order; nil for unlabeled arguments. Trailing closures are `.some("*")` when unlabeled.
-    var labels: [String?]
     /// The token findings point at.
     var nameToken: TokenSyntax
+    let call: FunctionCallExprSyntax
 
     static let trailingClosureLabel = "*"
 
     init?(_ call: FunctionCallExprSyntax) {
+        self.call = call
         var called = call.calledExpression
         if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
         if let reference = called.as(DeclReferenceExprSyntax.self) {
@@ -41,16 +41,30 @@ struct CalledName {
         } else {
             return nil
         }
-        labels = call.arguments.map { $0.label?.text }
+    }
+
+    /// Argument labels in order; nil for unlabeled arguments. Trailing closures are `.some("*")` when unlabeled.
+    /// Computed on demand: most calls are never matched by labels.
+    var labels: [String?] {
+        var labels = call.arguments.map { $0.label?.text }
         if call.trailingClosure != nil { labels.append(Self.trailingClosureLabel) }
         labels += call.additionalTrailingClosures.map { $0.label.text }
+        return labels
     }
 
     /// `Foo(...)`: an initializer call by the naming convention (no type checker to ask).
-    var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.first?.isUppercase == true }
+    var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.startsWithUppercase }
 
     /// The text of the receiver without trivia, e.g. `DispatchQueue.main`.
     var receiverText: String? { receiver?.trimmedDescription }
+}
+
+extension String {
+    /// True for type-like names (`Data`, `URLSession`): ASCII check, cheap enough for every call.
+    var startsWithUppercase: Bool {
+        guard let first = utf8.first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
 }
 
 /// What a closure literal is, judged by the call it is handed to: decides where its body runs.

@@ -24,7 +24,7 @@ final class FactCollector: SyntaxVisitor {
         var record: FunctionRecord
         var firstAwait: AbsolutePosition?
         var firstLoop: (start: AbsolutePosition, end: AbsolutePosition)?
-        var calls: [FunctionCallExprSyntax] = []
+        var calls: [CalledName] = []
         var propertyReads: [MemberAccessExprSyntax] = []
     }
 
@@ -53,16 +53,14 @@ final class FactCollector: SyntaxVisitor {
                 record.ownHeaviness = "loops"
                 if beforeSuspension(loop.end) { record.ownHeavinessBeforeSuspension = "loops" }
             }
-            for call in body.calls {
-                guard let called = CalledName(call) else { continue }
-                let early = beforeSuspension(call.position)
+            for called in body.calls {
+                let early = beforeSuspension(called.call.position)
                 if let entry = APICatalogue.entry(for: called, types: types) {
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
                 }
-                let reference = CallReference(name: called.name, labels: called.labels,
-                                              receiver: called.receiverKind(types: types), display: called.display)
+                let reference = CallReference(called: called, receiver: called.receiverKind(types: types))
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }
             }
@@ -162,6 +160,22 @@ final class FactCollector: SyntaxVisitor {
         }
     }
 
+    // MARK: Subtrees without calls that matter
+
+    // Types, attributes, modifiers and imports hold no calls the rules check; parameter types are read
+    // from the function declaration directly. Skipping them keeps the single pass cheap.
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
     // MARK: Closures, loops, awaits, calls
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
@@ -190,8 +204,9 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        facts.calls.append(node)
-        updateCurrentBody { $0.calls.append(node) }
+        guard let called = CalledName(node) else { return .visitChildren }
+        facts.calls.append(called)
+        updateCurrentBody { $0.calls.append(called) }
         return .visitChildren
     }
 
@@ -219,7 +234,7 @@ extension CalledName {
         guard let receiver else { return .implicitSelf }
         if let reference = receiver.as(DeclReferenceExprSyntax.self) {
             if reference.baseName.tokenKind == .keyword(.self) { return .implicitSelf }
-            if reference.baseName.text.first?.isUppercase == true { return .type(reference.baseName.text) }
+            if reference.baseName.text.startsWithUppercase { return .type(reference.baseName.text) }
         }
         return .instance(types.type(of: receiver))
     }

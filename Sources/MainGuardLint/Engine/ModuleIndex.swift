@@ -92,7 +92,7 @@ public struct ModuleIndex: Sendable {
 
     /// The module functions a call may refer to.
     func callees(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [FunctionFacts] {
-        let reference = CallReference(name: call.name, labels: call.labels, receiver: receiver, display: call.display)
+        let reference = CallReference(called: call, receiver: receiver)
         return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey)
             .map { functions[$0] }
     }
@@ -105,9 +105,11 @@ public struct ModuleIndex: Sendable {
     /// unqualified calls, then free functions.
     private static func candidates<Function: CallableFacts>(of reference: CallReference, callerType: String?,
                                                             functions: [Function], byKey: [String: [Int]]) -> [Int] {
-        let isInitializer = reference.receiver == .implicitSelf && reference.name.first?.isUppercase == true
+        let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
         let key = isInitializer ? "\(reference.name).init" : reference.name
-        let matching = (byKey[key] ?? []).filter { Self.labels(reference.labels, match: functions[$0].parameters) }
+        guard let named = byKey[key] else { return [] }
+        let labels = reference.labels
+        let matching = named.filter { Self.labels(labels, match: functions[$0].parameters) }
         if isInitializer { return matching }
         switch reference.receiver {
         case .implicitSelf:

@@ -43,8 +43,8 @@ struct RuleContext {
         self.facts = facts
         self.index = index
         self.resolver = resolver
-        calls = facts.calls.compactMap { node in
-            guard let called = CalledName(node) else { return nil }
+        calls = facts.calls.map { called in
+            let node = called.call
             let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes)
             var entry = APICatalogue.entry(for: called, types: facts.variableTypes)
             // A global-function entry yields to a function of the linted code with the same name and
