@@ -130,12 +130,21 @@ public struct ModuleIndex: Sendable {
     }
 
     /// Call labels match when they line up with the parameters in order, skipping defaulted ones.
-    /// Unlabeled trailing closures match any label.
+    /// An unlabeled trailing closure matches any label, after skipping defaulted parameters that the
+    /// remaining arguments cannot be meant for.
     static func labels(_ labels: [String?], match parameters: [Parameter]) -> Bool {
         var next = parameters.startIndex
-        for label in labels {
-            while next < parameters.endIndex, label != CalledName.trailingClosureLabel, parameters[next].label != label {
-                guard parameters[next].hasDefault else { return false }
+        for (position, label) in labels.enumerated() {
+            let remainingArguments = labels.count - position
+            while next < parameters.endIndex {
+                let parameter = parameters[next]
+                if label == CalledName.trailingClosureLabel {
+                    let requiredLater = parameters[(next + 1)...].count { !$0.hasDefault }
+                    guard parameter.hasDefault, requiredLater >= remainingArguments else { break }
+                } else {
+                    if parameter.label == label { break }
+                    guard parameter.hasDefault else { return false }
+                }
                 next += 1
             }
             guard next < parameters.endIndex else { return false }
