@@ -25,6 +25,10 @@ public enum Isolation: Sendable, Hashable {
 }
 
 /// Why code is on the main actor, worded for messages: "ContentView.body", "@MainActor class ButtonModel".
+///
+/// ```swift
+/// let origin = MainActorOrigin("default isolation MainActor of target App", isDefaultIsolation: true)
+/// ```
 public struct MainActorOrigin: Sendable, Hashable {
     public var description: String
     /// True when only the module's default isolation (SE-0466) puts the code on the main actor.
