@@ -1,0 +1,19 @@
+/// Every reporter `--reporter` accepts, by name.
+///
+/// ```swift
+/// let reporter = ReporterRegistry.reporter(named: "sarif")
+/// ```
+public enum ReporterRegistry {
+    /// The reporter used when neither `--reporter` nor the configuration names one.
+    public static let defaultName = "xcode"
+
+    public static let all: [Reporter] = [
+        .sarif, .githubActionsLogging, .checkstyle, .junit, .markdown, .summary,
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func reporter(named name: String) -> Reporter? {
+        all.first { $0.name == name }
+    }
+}
