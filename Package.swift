@@ -12,6 +12,10 @@ let package = Package(
         // The static analyser: rule engine and rules (swift-syntax).
         .library(name: "MainGuardLint", targets: ["MainGuardLint"]),
         .executable(name: "mainguard", targets: ["mainguard"]),
+        // `swift package mainguard`: lint the package's targets.
+        .plugin(name: "MainGuardCommandPlugin", targets: ["MainGuardCommandPlugin"]),
+        // Lint a target on every build; findings show as compiler warnings and errors.
+        .plugin(name: "MainGuardBuildToolPlugin", targets: ["MainGuardBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -55,6 +59,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: SwiftPM plugins
+        .plugin(
+            name: "MainGuardCommandPlugin",
+            capability: .command(intent: .custom(
+                verb: "mainguard",
+                description: "Lint the package's Swift targets for synchronous work on the main actor"
+            )),
+            dependencies: ["mainguard"]
+        ),
+        .plugin(name: "MainGuardBuildToolPlugin", capability: .buildTool(), dependencies: ["mainguard"]),
 
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
