@@ -28,12 +28,4 @@ public enum StableHash {
     public static func combining(_ parts: [String]) -> String {
         of(parts.map { "\($0.utf8.count):\($0)" }.joined(separator: "|"))
     }
-
-    /// The hash of a value's canonical JSON (sorted keys).
-    public static func of<Value: Encodable>(encoding value: Value) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // Plain value types of this module only ever encode successfully.
-        return of(bytes: try! encoder.encode(value))
-    }
 }

@@ -103,6 +103,20 @@ public struct Configuration: Sendable, Hashable, Codable {
         return result
     }
 
+    /// What decides findings, as text that is the same in every process (sets sorted, the
+    /// run-wide `reporter` left out): part of the cache key of every file it applies to.
+    public var fingerprint: String {
+        let ruleBlocks = rules.keys.sorted().map { id in
+            let rule = rules[id]!
+            return "\(id):\(String(describing: rule.severity)):\(rule.extraBlockingAPIs.sorted()):\(rule.extraHeavyAPIs.sorted())"
+        }
+        return StableHash.combining([
+            "\(included ?? [])", "\(included == nil)", "\(excluded)", "\(disabledRules.sorted())", "\(onlyRules?.sorted() ?? [])",
+            "\(onlyRules == nil)", "\(ruleBlocks)", "\(mainActorTypes.sorted())", "\(String(describing: defaultIsolation))",
+            "\(upcomingFeatures?.sorted() ?? [])", "\(String(describing: strict))",
+        ])
+    }
+
     /// Whether a file (absolute path) is linted: matched by `included` (when given) and by no
     /// `excluded` pattern. A pattern naming a folder covers everything below it.
     ///

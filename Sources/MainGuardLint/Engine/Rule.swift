@@ -36,7 +36,7 @@ struct RuleContext {
 
     /// The catalogue entry a call matches, using the file's variable types.
     func catalogueEntry(for call: CalledName) -> CatalogueEntry? {
-        APICatalogue.entry(for: call, types: facts.variableTypes)
+        APICatalogue.entry(for: call, types: facts.variableTypes, settings: settings)
     }
 
     /// The module functions a call may refer to.

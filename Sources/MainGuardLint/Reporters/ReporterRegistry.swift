@@ -8,6 +8,10 @@ public enum ReporterRegistry {
     public static let defaultName = "xcode"
 
     public static let all: [Reporter] = [
+        Reporter(name: "xcode", purpose: "Compiler-style lines (default; Xcode and editors show them inline)") { findings, _ in
+            XcodeReporter.render(findings)
+        },
+        Reporter(name: "json", purpose: "SwiftLint-compatible JSON") { findings, _ in JSONReporter.render(findings) },
         .sarif, .githubActionsLogging, .checkstyle, .junit, .markdown, .summary,
     ]
 

@@ -55,10 +55,15 @@ public struct SuppressionCommands: Sendable, Hashable {
 /// let converter = SourceLocationConverter(fileName: path, tree: tree)
 /// let reported = applySuppressions(findings, in: tree, converter: converter)
 /// ```
-public func applySuppressions(_ findings: [Finding], in file: SourceFileSyntax, converter: SourceLocationConverter) -> [Finding] {
+/// A command naming a rule that `ruleIsEnabled` turns off is not reported as superfluous: the
+/// configuration, not the comment, is why it has nothing to suppress.
+public func applySuppressions(
+    _ findings: [Finding], in file: SourceFileSyntax, converter: SourceLocationConverter,
+    ruleIsEnabled: (String) -> Bool = { _ in true }
+) -> [Finding] {
     let parsed = SuppressionCommands(in: file, converter: converter)
     let path = converter.location(for: file.position).file
-    let regions = SuppressionRegion.regions(for: parsed.commands)
+    let regions = SuppressionRegion.regions(for: parsed.commands).filter { $0.use.ruleName == "all" || ruleIsEnabled($0.use.ruleName) }
     var used = Set<SuppressionRegion.Use>()
     let kept = findings.filter { finding in
         let covering = regions.filter { $0.covers(finding) }
