@@ -5,34 +5,36 @@ import PackagePlugin
 /// in compiler format, which SwiftPM and Xcode show as warnings and errors at the source line.
 ///
 /// The command declares no outputs, so the build system runs it on every build and the findings
-/// never vanish on an incremental build; the linter's own cache keeps that cheap. Warnings never
-/// fail the build (`--build-tool-mode` exits 0 for them); findings with severity error do.
+/// do not vanish on an incremental build; the linter's cache keeps that cheap. Warnings never fail
+/// the build (the linter exits 0 for them); findings with severity error do, as compiler errors would.
 @main
 struct MainGuardBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let sources = target.sourceFiles(withSuffix: "swift").map(\.url)
         guard !sources.isEmpty else { return [] }
+        // The target's folder, so nested .mainguard.yml files in it apply; the linter reads the
+        // target's Swift settings from the package's Package.swift above it.
         return [try lintCommand(
-            tool: context.tool(named: "mainguard").url, name: target.name, sources: sources,
-            packageDirectory: context.package.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
-            packageArguments: ["--package-path", context.package.directoryURL.path]
+            tool: context.tool(named: "mainguard").url, name: target.name, lintedPaths: [target.directoryURL.path],
+            sources: sources, projectDirectory: context.package.directoryURL, workDirectory: context.pluginWorkDirectoryURL
         )]
     }
 }
 
-/// The one command both SwiftPM and Xcode targets run.
+/// The one command SwiftPM and Xcode targets both run.
 private func lintCommand(
-    tool: URL, name: String, sources: [URL], packageDirectory: URL, workDirectory: URL, packageArguments: [String]
+    tool: URL, name: String, lintedPaths: [String], sources: [URL], projectDirectory: URL, workDirectory: URL
 ) -> Command {
-    .buildCommand(
+    let configuration = projectDirectory.appendingPathComponent(".mainguard.yml")
+    let configurationArguments = FileManager.default.fileExists(atPath: configuration.path) ? ["--config", configuration.path] : []
+    return .buildCommand(
         displayName: "MainGuard: linting \(name)",
         executable: tool,
-        arguments: ["lint", "--reporter", "xcode", "--build-tool-mode", "--quiet",
-                    "--config-search-path", packageDirectory.path,
+        arguments: ["lint", "--reporter", "xcode", "--quiet",
                     "--cache-path", workDirectory.appendingPathComponent("cache").path]
-            + packageArguments + sources.map(\.path),
-        inputFiles: sources,
+            + configurationArguments + lintedPaths,
+        inputFiles: sources + (configurationArguments.isEmpty ? [] : [configuration]),
         outputFiles: []
     )
 }
@@ -44,12 +46,10 @@ extension MainGuardBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let sources = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
         guard !sources.isEmpty else { return [] }
-        // An Xcode project has no Package.swift to read; settings come from .mainguard.yml
-        // (default_isolation, upcoming_features).
+        // The linter reads the project's build settings from the .xcodeproj next to the sources.
         return [try lintCommand(
-            tool: context.tool(named: "mainguard").url, name: target.displayName, sources: sources,
-            packageDirectory: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
-            packageArguments: []
+            tool: context.tool(named: "mainguard").url, name: target.displayName, lintedPaths: sources.map(\.path),
+            sources: sources, projectDirectory: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL
         )]
     }
 }

@@ -5,9 +5,9 @@ import PackagePlugin
 /// of the package (or the named ones), each with its own Swift settings, and fails when a
 /// finding is an error.
 ///
-/// The settings come from the target itself: `mainguard lint --package-path` reads the
-/// package's `Package.swift` (default isolation, upcoming features) for every target whose
-/// sources it lints, and the package's `.mainguard.yml` applies as on the command line.
+/// The settings come from each target itself: the linter reads the package's `Package.swift`
+/// (default isolation, upcoming features) for every target whose sources it lints, and the
+/// package's `.mainguard.yml` applies as on the command line (the linter runs in the package folder).
 @main
 struct MainGuardCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -20,12 +20,10 @@ struct MainGuardCommandPlugin: CommandPlugin {
             return
         }
         let tool = try context.tool(named: "mainguard")
-        let packageDirectory = context.package.directoryURL.path
         let process = Process()
         process.executableURL = tool.url
         process.currentDirectoryURL = context.package.directoryURL
-        process.arguments = ["lint", "--package-path", packageDirectory,
-                             "--cache-path", context.pluginWorkDirectoryURL.appendingPathComponent("cache").path]
+        process.arguments = ["lint", "--cache-path", context.pluginWorkDirectoryURL.appendingPathComponent("cache").path]
             + extractor.remainingArguments + directories
         try process.run()
         process.waitUntilExit()

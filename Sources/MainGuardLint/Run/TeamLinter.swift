@@ -131,19 +131,20 @@ public struct TeamLinter: Sendable {
                                                    settingsKey: settingsKeys[position], indexKey: key)
             }
         }
-        let fromCache = perFile.count { $0 != nil }
+        var fromCache = perFile.count { $0 != nil }
         if fromCache < inputs.count {
             let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs)
             let key = cache == nil ? "" : module.index.fingerprint()
             indexKey = key
-            let known = perFile
             let cached = store
+            let reused = Parallel.map(count: inputs.count, threads: threadCount) { position in
+                cached?.findings(forFile: files[position].path, contentHash: contentHashes[position],
+                                 settingsKey: settingsKeys[position], indexKey: key)
+            }
+            fromCache = reused.count { $0 != nil }
             perFile = Parallel.map(count: inputs.count, threads: threadCount) { position in
-                known[position]
-                    ?? cached?.findings(forFile: files[position].path, contentHash: contentHashes[position],
-                                        settingsKey: settingsKeys[position], indexKey: key)
-                    ?? Self.refine(module.findings(ofFileAt: position), tree: module.trees[position],
-                                   input: inputs[position], configuration: files[position].configuration)
+                reused[position] ?? Self.refine(module.findings(ofFileAt: position), tree: module.trees[position],
+                                                input: inputs[position], configuration: files[position].configuration)
             }
         }
         var warning: String?
