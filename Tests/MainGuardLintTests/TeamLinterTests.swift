@@ -125,3 +125,21 @@ import Testing
         #expect(RuleCatalog.vocabulary.reporterNames == Set(["xcode", "json", "sarif", "github-actions-logging", "checkstyle", "junit", "markdown", "summary"]))
     }
 }
+
+@Suite struct ReadmeRulesTableTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// README's rules list is generated (`mainguard rules --markdown`); this fails when a rule is added,
+    /// renamed or re-described without regenerating it.
+    @Test func readmeRulesTableMatchesTheRegistryAndDocuments() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- rules:begin"))
+        let end = try #require(readme.range(of: "<!-- rules:end -->"))
+        let afterMarker = try #require(readme[begin.upperBound...].firstIndex(of: "\n"))
+        let table = String(readme[readme.index(after: afterMarker)..<end.lowerBound])
+        #expect(table == RuleCatalog.markdownTable, "regenerate with: swift run mainguard rules --markdown")
+        for rule in RuleCatalog.descriptions {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Rules/\(rule.id).md").path))
+        }
+    }
+}

@@ -11,7 +11,7 @@ public enum RuleCatalog {
     public static var descriptions: [RuleDescription] {
         RuleRegistry.descriptions + [RuleDescription(
             id: superfluousDisableCommandRuleID, name: "Superfluous disable command", severity: .warning,
-            summary: "A mainguard:disable comment suppresses no finding; a stale suppression would hide the next real main-actor stall."
+            summary: "A mainguard:disable comment suppresses no finding; a stale suppression would hide the next real main-actor stall"
         )]
     }
 
@@ -26,5 +26,16 @@ public enum RuleCatalog {
             RuleMetadata(id: rule.id, name: rule.name, summary: rule.summary, defaultSeverity: rule.severity,
                          helpMarkdown: RuleDocumentation.document(forID: rule.id) ?? rule.summary)
         }
+    }
+
+    /// The rules as a Markdown table linking each document in `Rules/`: README's rules list is
+    /// this text (`mainguard rules --markdown`), and a test keeps the two equal.
+    ///
+    /// ```swift
+    /// print(RuleCatalog.markdownTable)
+    /// ```
+    public static var markdownTable: String {
+        let rows = descriptions.map { "| [`\($0.id)`](Rules/\($0.id).md) | \($0.severity.rawValue) | \($0.summary) |" }
+        return (["| Rule | Default severity | What it finds |", "| --- | --- | --- |"] + rows).joined(separator: "\n") + "\n"
     }
 }
