@@ -4,9 +4,10 @@ import PackagePlugin
 /// Lints a target's Swift sources on every `swift build` (and Xcode build) and prints the findings
 /// in compiler format, which SwiftPM and Xcode show as warnings and errors at the source line.
 ///
-/// The command declares no outputs, so the build system runs it on every build and the findings
-/// do not vanish on an incremental build; the linter's cache keeps that cheap. Warnings never fail
-/// the build (the linter exits 0 for them); findings with severity error do, as compiler errors would.
+/// The build system runs the command when the target's sources or the configuration change, as it
+/// recompiles them (so, like the compiler's own warnings, findings of untouched files are not printed
+/// again on an incremental build); the linter's cache keeps each run cheap. Warnings never fail the
+/// build (the linter exits 0 for them); findings with severity error do, as compiler errors would.
 @main
 struct MainGuardBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -71,7 +71,7 @@ struct LintCommand: ParsableCommand {
         let configurations = try loadConfigurations(paths: lintPaths)
         let reporterName = reporter ?? configurations.root.reporter ?? ReporterRegistry.defaultName
         guard let chosenReporter = ReporterRegistry.reporter(named: reporterName) else {
-            throw ValidationError("unknown reporter '\(reporterName)'; known reporters: \(ReporterRegistry.names.joined(separator: ", "))")
+            fail("error: unknown reporter '\(reporterName)'; known reporters: \(ReporterRegistry.names.joined(separator: ", "))")
         }
         var linter = TeamLinter(
             configurations: configurations, excludes: exclude,

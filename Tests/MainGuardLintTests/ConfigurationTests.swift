@@ -144,6 +144,15 @@ import Testing
         #expect(set.configuration(forFile: "/app/Other.swift").strict == nil)
     }
 
+    @Test func includedLimitsLintingToItsPatterns() throws {
+        let configuration = try parse("included: [Sources, \"Tools/*.swift\"]\nexcluded: [Sources/Vendor]\n")
+        #expect(configuration.includes(path: "/app/Sources/App/View.swift"))
+        #expect(configuration.includes(path: "/app/Tools/gen.swift"))
+        #expect(!configuration.includes(path: "/app/Tools/Sub/gen.swift"))
+        #expect(!configuration.includes(path: "/app/Tests/ViewTests.swift"))
+        #expect(!configuration.includes(path: "/app/Sources/Vendor/Lib.swift"))
+    }
+
     @Test func childOnlyRulesReenablesARuleTheParentDisabled() throws {
         let root = try parse("disabled_rules: [detached_task_default_priority]")
         let child = try parse("only_rules: [detached_task_default_priority]")

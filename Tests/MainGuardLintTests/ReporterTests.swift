@@ -161,3 +161,23 @@ private let context = ReportContext(
         }
     }
 }
+
+/// The lint engine's reporters, as the registry serves them to `--reporter`.
+@Suite struct RegistryCompilerAndJSONReporterTests {
+    @Test func xcodeLinesAreCompilerDiagnostics() throws {
+        let reporter = try #require(ReporterRegistry.reporter(named: "xcode"))
+        let lines = reporter.render([findings[1]], context).split(separator: "\n")
+        #expect(lines == ["Sources/Model.swift:3:5: warning: Task.detached runs at .medium [detached_task_default_priority]"])
+    }
+
+    @Test func jsonHasSwiftLintKeys() throws {
+        let reporter = try #require(ReporterRegistry.reporter(named: "json"))
+        let text = reporter.render(findings, context)
+        let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(entries.count == findings.count)
+        for entry in entries {
+            #expect(Set(entry.keys) == ["character", "file", "line", "reason", "rule_id", "severity", "type"])
+            #expect(["Warning", "Error"].contains(entry["severity"] as? String ?? ""))
+        }
+    }
+}
