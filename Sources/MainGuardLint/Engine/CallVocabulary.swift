@@ -96,50 +96,57 @@ extension ClosureExprSyntax {
 }
 
 extension CalledName {
-    /// The role of a closure handed to this call.
+    /// The role of a closure handed to this call. Switches on the name first: most calls are not
+    /// concurrency APIs, and the receiver's text is only built for those that may be.
     var closureRole: ClosureRole {
-        let receiver = receiverText
-        switch (receiver, name) {
-        case (nil, "Task") where !isImplicitMember: return .unstructuredTask
-        case ("Task", "detached"): return .background("a Task.detached body")
-        case ("MainActor", "run"): return .mainActorJob("MainActor.run")
-        case ("MainActor", "assumeIsolated"): return .mainActorCode("MainActor.assumeIsolated")
-        case (nil, "Thread"), ("Thread", "detachNewThread"), (nil, "BlockOperation"):
+        switch name {
+        case "Task" where receiver == nil && !isImplicitMember:
+            return .unstructuredTask
+        case "detached" where receiver?.isTaskType == true:
+            return .background("a Task.detached body")
+        case "run" where receiverText == "MainActor":
+            return .mainActorJob("MainActor.run")
+        case "assumeIsolated" where receiverText == "MainActor":
+            return .mainActorCode("MainActor.assumeIsolated")
+        case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
             return .background("a background thread")
-        case (_, "addTask"), (_, "addTaskUnlessCancelled"), (_, "addDiscardingTask"), (_, "addDiscardingTaskUnlessCancelled"):
+        case "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "addDiscardingTaskUnlessCancelled":
             return .background("a child task")
-        case (_, "dataTask"), (_, "downloadTask"), (_, "uploadTask"):
+        case "dataTask", "downloadTask", "uploadTask":
             return .background("a URLSession completion handler")
+        case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
+            guard let receiver = receiverText else { return .inherits }
+            if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
+            return name == "perform" ? .inherits : .background("a background queue")
         default:
-            break
-        }
-        if isMainQueue(receiver) {
-            if ["async", "asyncAfter", "perform", "addOperation"].contains(name) { return .mainActorJob("\(receiver ?? "").\(name)") }
             return .inherits
         }
-        if ["async", "asyncAfter", "addOperation", "addBarrierBlock"].contains(name), receiver != nil {
-            return .background("a background queue")
-        }
-        return .inherits
     }
 
-    private func isMainQueue(_ receiver: String?) -> Bool {
-        guard let receiver else { return false }
+    private func isMainQueue(_ receiver: String) -> Bool {
         return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
             || receiver == ".main"
+    }
+}
+
+private extension ExprSyntax {
+    /// `Task` or `Task<Success, Failure>`.
+    var isTaskType: Bool {
+        let type = self.as(GenericSpecializationExprSyntax.self)?.expression ?? self
+        return type.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
     }
 }
 
 extension AttributeListSyntax {
     /// True when an attribute `@name` (or `@name(...)`) is written.
     func contains(named name: String) -> Bool {
-        contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == name }
+        contains { $0.as(AttributeSyntax.self)?.attributeName.simpleName == name }
     }
 
     /// Custom global actors other than the main actor (`@DatabaseActor`), by the naming convention.
     var otherGlobalActor: String? {
         for element in self {
-            guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { continue }
+            guard let name = element.as(AttributeSyntax.self)?.attributeName.simpleName else { continue }
             if name != "MainActor", name.hasSuffix("Actor") { return name }
         }
         return nil

@@ -12,7 +12,8 @@ final class FactCollector: SyntaxVisitor {
     /// What the innermost enclosing scope is: a function whose body we are in, a closure that runs where
     /// it is written, or a closure that runs elsewhere (its work is not the function's synchronous work).
     private enum Scope {
-        case function(FunctionBody)
+        /// Index into `bodies`: bodies are mutated in place, never copied out of the scope stack.
+        case function(Int)
         case transparentClosure
         case escapingJob
         case type(String)
@@ -28,7 +29,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     private var scopes: [Scope] = []
-    private var finishedBodies: [FunctionBody] = []
+    private var bodies: [FunctionBody] = []
 
     init(fileIndex: Int, settings: ModuleSettings) {
         self.fileIndex = fileIndex
@@ -45,7 +46,7 @@ final class FactCollector: SyntaxVisitor {
     /// Resolves the bodies' catalogue calls once all variable types of the file are known.
     private func finish() -> FileFacts {
         let types = facts.variableTypes
-        for body in finishedBodies {
+        for body in bodies {
             var record = body.record
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
             if let loop = body.firstLoop {
@@ -129,7 +130,7 @@ final class FactCollector: SyntaxVisitor {
                                isAsync: Bool, isConcurrent: Bool, isStatic: Bool) -> SyntaxVisitorContinueKind {
         for parameter in parameters {
             facts.variableTypes.record((parameter.secondName ?? parameter.firstName).text,
-                                       type: parameter.type.trimmedDescription.simpleTypeName)
+                                       type: parameter.type.simpleName)
         }
         let record = FunctionRecord(
             name: name,
@@ -137,21 +138,21 @@ final class FactCollector: SyntaxVisitor {
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
             isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, fileIndex: fileIndex,
             declaration: node, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
-        scopes.append(.function(FunctionBody(record: record)))
+        bodies.append(FunctionBody(record: record))
+        scopes.append(.function(bodies.count - 1))
         return .visitChildren
     }
 
     private func leaveFunction() {
-        if case .function(let body) = scopes.removeLast() { finishedBodies.append(body) }
+        scopes.removeLast()
     }
 
     /// Applies `change` to the innermost function body whose synchronous work the current node is part of.
     private func updateCurrentBody(_ change: (inout FunctionBody) -> Void) {
         for position in scopes.indices.reversed() {
             switch scopes[position] {
-            case .function(var body):
-                change(&body)
-                scopes[position] = .function(body)
+            case .function(let body):
+                change(&bodies[body])
                 return
             case .transparentClosure:
                 continue
@@ -176,14 +177,14 @@ final class FactCollector: SyntaxVisitor {
 
     private func recordLoop(_ node: Syntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
-            if body.firstLoop == nil { body.firstLoop = (node.position, node.endPosition) }
+            if body.firstLoop == nil { body.firstLoop = (node.position, node.endPositionBeforeTrailingTrivia) }
         }
         return .visitChildren
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
-            if body.firstAwait == nil { body.firstAwait = node.position }
+            if body.firstAwait == nil { body.firstAwait = node.positionAfterSkippingLeadingTrivia }
         }
         return .visitChildren
     }
@@ -204,7 +205,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            let declared = node.typeAnnotation?.type.trimmedDescription.simpleTypeName
+            let declared = node.typeAnnotation?.type.simpleName
             facts.variableTypes.record(name, type: declared ?? node.initializer.flatMap { facts.variableTypes.type(of: $0.value) })
         }
         return .visitChildren

@@ -114,8 +114,11 @@ struct VariableTypes: Sendable {
 extension APICatalogue {
     /// The catalogue entry a call matches, if any: a built-in one, else one the team configured.
     static func entry(for call: CalledName, types: VariableTypes, settings: ModuleSettings = .classic) -> CatalogueEntry? {
-        let candidates = (entriesByName[call.name] ?? []) + prefixEntries.filter { call.name.hasPrefix($0.match.name) }
-        return candidates.first { $0.matches(call, types: types) } ?? configuredEntry(for: call, types: types, settings: settings)
+        if let exact = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) }) { return exact }
+        if let prefixed = prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) }) {
+            return prefixed
+        }
+        return configuredEntry(for: call, types: types, settings: settings)
     }
 
     /// `extra_blocking_apis` / `extra_heavy_apis`: `Type.member` matches calls on that type (or a value

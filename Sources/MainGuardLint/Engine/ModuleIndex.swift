@@ -97,10 +97,14 @@ public struct ModuleIndex: Sendable {
         types.isolation(ofType: name, member: member)
     }
 
+    /// False when no function of the linted code has the called name: the call cannot resolve.
+    func declaresFunction(named call: CalledName) -> Bool {
+        functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
+    }
+
     /// The module functions a call may refer to.
-    func callees(of call: CalledName, callerType: String?, types variables: VariableTypes) -> [FunctionFacts] {
-        let reference = CallReference(name: call.name, labels: call.labels, receiver: call.receiverKind(types: variables),
-                                      display: call.display)
+    func callees(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [FunctionFacts] {
+        let reference = CallReference(name: call.name, labels: call.labels, receiver: receiver, display: call.display)
         return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey)
             .map { functions[$0] }
     }
