@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -138,5 +139,40 @@ import Testing
         #expect(command?.coveredLine == 2)
         #expect(try SuppressionCommand(commentText: "// just words", line: 1, column: 1) == nil)
         #expect(throws: MalformedCommand.self) { try SuppressionCommand(commentText: "// mainguard:enable:", line: 1, column: 1) }
+    }
+}
+
+/// The examples of `Rules/superfluous_disable_command.md`, through the engine and the suppression step.
+@Suite struct SuperfluousDisableCommandDocumentTests {
+    static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Rules/superfluous_disable_command.md")
+
+    func examples(under heading: String) throws -> [String] {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## ").first { $0.hasPrefix(heading) })
+        return section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    func reported(_ source: String) -> [String] {
+        let input = Linter.SourceInput(path: "Example.swift", text: source, settings: .classic)
+        let module = Linter().prepare([input])
+        return TeamLinter.refine(module.findings(ofFileAt: 0), tree: module.trees[0], input: input, configuration: Configuration())
+            .map(\.ruleID)
+    }
+
+    @Test func triggeringExamplesAreReported() throws {
+        let examples = try examples(under: "Triggering examples")
+        #expect(examples.count == 2)
+        for example in examples {
+            #expect(reported(example).contains(superfluousDisableCommandRuleID), "\(example)")
+        }
+    }
+
+    @Test func nonTriggeringExamplesAreNot() throws {
+        let examples = try examples(under: "Non-triggering examples")
+        #expect(examples.count == 1)
+        for example in examples {
+            #expect(reported(example).isEmpty, "\(example)")
+        }
     }
 }
