@@ -46,7 +46,7 @@ struct RuleContext {
         calls = facts.calls.map { called in
             let node = called.call
             let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes)
-            var entry = APICatalogue.entry(for: called, types: facts.variableTypes)
+            var entry = APICatalogue.entry(for: called, types: facts.variableTypes, settings: resolver.settings)
             // A global-function entry yields to a function of the linted code with the same name and
             // labels (a type's own `sleep(_:)`), which is what the compiler would call.
             if case .function = entry?.match, !callees.isEmpty { entry = nil }
