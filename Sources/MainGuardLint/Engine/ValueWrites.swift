@@ -145,3 +145,19 @@ private extension ExprSyntax {
         return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 }
+
+/// Reports every `ValueWrite` in the code it walks that runs during the walk's evaluation (nested
+/// `withAnimation { }` included, `Task { }` and action closures not). Subclasses override `found(_:)`.
+class ValueWriteVisitor: ViewBodyEvaluationVisitor {
+    func found(_ write: ValueWrite) {}
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        ValueWrite.writes(in: node).forEach(found)
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        ValueWrite.write(in: node).map(found)
+        return .visitChildren
+    }
+}

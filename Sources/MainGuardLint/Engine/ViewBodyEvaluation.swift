@@ -250,3 +250,43 @@ enum RenderLoop {
         return "`\(name)` (used by `\(entry)`)"
     }
 }
+
+extension SwiftUIFile {
+    /// Runs `check` over every region evaluated with a view's `body`, for each view of the file.
+    func evaluatedRegions<Result>(_ check: (SwiftUIViewType, Syntax) -> [Result]) -> [Result] {
+        views.flatMap { view in ViewBodyEvaluation(view).regions.flatMap { check(view, $0) } }
+    }
+}
+
+extension SwiftUIViewType {
+    /// The stored properties that code reachable from `starts` reads (`name`, `self.name`), following the
+    /// view's own members it uses, action closures included; locals that shadow a property do not count.
+    func storedPropertiesRead(from starts: [Syntax]) -> Set<String> {
+        var read = Set<String>()
+        for region in ViewBodyEvaluation(self, from: starts, followingLaterClosures: true).regions {
+            let visitor = StoredPropertyReadVisitor(view: self, locals: LocalNames(in: region))
+            visitor.walk(region)
+            read.formUnion(visitor.read)
+        }
+        return read
+    }
+}
+
+private final class StoredPropertyReadVisitor: SyntaxVisitor {
+    let view: SwiftUIViewType
+    let locals: LocalNames
+    var read: Set<String> = []
+
+    init(view: SwiftUIViewType, locals: LocalNames) {
+        self.view = view
+        self.locals = locals
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard node.refersToImplicitSelfOrSelfMember, view.storedProperty(named: name) != nil else { return .visitChildren }
+        if node.parent?.is(MemberAccessExprSyntax.self) == true || !locals.contains(name) { read.insert(name) }
+        return .visitChildren
+    }
+}
