@@ -12,21 +12,50 @@ struct SwiftUIFile {
     /// Views and view modifiers, in source order.
     let views: [SwiftUIViewType]
     let referenceTypes: ReferenceTypeNames
-    /// Members of every type the file declares, over the type and its extensions, by unqualified type name.
-    let typeMembers: [String: [DeclSyntax]]
+    /// What all linted files declare (views, models, fresh identities).
+    let module: SwiftUIModuleTypes
 
-    /// `knownViewTypes` adds types whose `View` conformance is declared in another file of the module.
-    init(_ file: SourceFileSyntax, knownViewTypes: Set<String> = []) {
+    /// `module` adds what other files declare: a `View` conformance written elsewhere, models declared elsewhere.
+    init(_ file: SourceFileSyntax, module: SwiftUIModuleTypes = SwiftUIModuleTypes([])) {
         let collector = TypeDeclarationCollector(viewMode: .sourceAccurate)
         collector.walk(file)
         views = collector.order.compactMap { name in
             let declarations = collector.declarations[name] ?? []
-            let isView = knownViewTypes.contains(name)
+            let isView = module.views.contains(name)
                 || declarations.contains { $0.inheritedNames.contains(where: SwiftUIViewType.protocols.contains) }
             return isView ? SwiftUIViewType(name: name, members: declarations.flatMap(\.members)) : nil
         }
-        referenceTypes = ReferenceTypeNames(collector.declarations)
-        typeMembers = collector.declarations.mapValues { $0.flatMap(\.members) }
+        var referenceTypes = ReferenceTypeNames(collector.declarations)
+        referenceTypes.classes.formUnion(module.classes)
+        referenceTypes.observable.formUnion(module.observable)
+        self.referenceTypes = referenceTypes
+        self.module = module
+    }
+}
+
+/// The SwiftUI-relevant types of all linted files, from the module index's type records.
+///
+/// ```swift
+/// let index = ModuleIndex(sources: ["@Observable final class Model {}"])
+/// print(index.swiftUITypes.observable) // ["Model"]
+/// ```
+struct SwiftUIModuleTypes: Sendable {
+    /// Types declaring `View` or `ViewModifier` conformance (in any of their declarations).
+    var views: Set<String> = []
+    /// Classes and actors.
+    var classes: Set<String> = []
+    /// `@Observable` classes and `ObservableObject` conformers.
+    var observable: Set<String> = []
+    /// Types whose `id` is fresh (`let id = UUID()`, `var id: UUID { UUID() }`).
+    var freshIdentities: [String: FreshIdentity] = [:]
+
+    init(_ records: [TypeDeclarationRecord]) {
+        for record in records {
+            if record.inherited.contains(where: SwiftUIViewType.protocols.contains) { views.insert(record.name) }
+            if record.keyword == "class" || record.keyword == "actor" { classes.insert(record.name) }
+            if record.isObservableMacro || record.inherited.contains("ObservableObject") { observable.insert(record.name) }
+            if let identity = record.freshIdentity { freshIdentities[record.name] = identity }
+        }
     }
 }
 

@@ -38,8 +38,10 @@ enum ExpensiveWorkInViewBody: Rule {
         }
 
         private func expense(of call: CalledName) -> (String, String)? {
+            // Catalogued APIs (file reads, decoding, image rendering) are `blocking_call_on_main_actor`'s in view code.
+            guard context.catalogueEntry(for: call) == nil else { return nil }
             if call.isInitializerCall, let kind = ExpensiveTypes.kind[call.name] {
-                // Images read from files are `blocking_call_on_main_actor`'s (synchronous I/O); `UIImage(named:)` is cached.
+                // Images read from files are synchronous I/O; `UIImage(named:)` is cached by the system.
                 if kind == .image, call.labels.first != "data" { return nil }
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
@@ -47,9 +49,6 @@ enum ExpensiveWorkInViewBody: Rule {
                receiver.isThroughSelf || !locals.contains(receiver.root), view.storedProperty(named: receiver.root) != nil {
                 return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection",
                         Fix.collection)
-            }
-            if let entry = context.catalogueEntry(for: call), entry.kind == .heavyCompute {
-                return ("`\(entry.display)` is heavy synchronous work", Fix.heavy)
             }
             return nil
         }
@@ -85,7 +84,7 @@ enum ExpensiveWorkInViewBody: Rule {
             switch self {
             case .formatter: "use a `static let` formatter, or the cached FormatStyle APIs (`Text(date, format: .dateTime)`, `value.formatted()`)"
             case .coder, .regex: "create it once (a `static let`, or the model) and reuse it"
-            case .image: Fix.heavy
+            case .image: Fix.image
             }
         }
     }
@@ -93,7 +92,7 @@ enum ExpensiveWorkInViewBody: Rule {
     enum Fix {
         static let collection = "sort or filter in the model, or keep the result in @State and recompute it in "
             + "`.onChange(of: input, initial: true)` or `.task(id: input)`"
-        static let heavy = "do it once in the model, off the main actor (a `@concurrent` async function under Swift 6.2 "
+        static let image = "decode it once in the model, off the main actor (a `@concurrent` async function under Swift 6.2 "
             + "settings, `Task.detached(priority:)` or a nonisolated async function otherwise), and hand the view the result"
     }
 

@@ -26,13 +26,16 @@ enum TaskMissingID: Rule {
     /// A value the parent passes in: no property wrapper, no default, not a callback, not a reference model.
     private static func isInput(_ property: ViewStoredProperty, _ types: ReferenceTypeNames) -> Bool {
         guard property.isPlain, !property.hasInitialValue, !property.isFunctionType else { return false }
-        guard let type = property.declaredTypeName else { return true }
-        return !types.classes.contains(type) && !referenceModelSuffixes.contains { type.hasSuffix($0) }
+        guard let type = property.declaredTypeName.map({ String($0.prefix { $0 != "<" }) }) else { return true }
+        return !types.classes.contains(type) && !referenceObjectSuffixes.contains { type.hasSuffix($0) }
     }
 
-    /// Names that, by convention, hold reference models whose own changes SwiftUI observes.
-    private static let referenceModelSuffixes = ["Model", "Store", "Service", "Manager", "Client", "Repository",
-                                                 "Coordinator", "Router", "Controller", "Provider"]
+    /// Type names that, by convention, denote reference objects (models, stores, services) the view talks
+    /// to rather than data it shows; the parent rarely swaps them, and their own changes are observed.
+    private static let referenceObjectSuffixes = [
+        "Model", "Store", "StoreOf", "Service", "Manager", "Client", "Repository", "Coordinator", "Router", "Controller",
+        "Provider", "Session", "Context", "Container", "Engine", "Handler", "Cache", "Loader", "Fetcher", "Factory",
+    ]
 
     /// `.task { }` / `.onAppear { }` closures without an id, and the names any `.task(id:)` / `.onChange(of:)` watches.
     private final class ModifierCollector: SyntaxVisitor {

@@ -9,7 +9,7 @@ enum UnstableViewIdentity: Rule {
         summary: ".id(UUID())/.id(Date()) or ForEach/List over values whose identity is created while body is evaluated")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        let identities = IdentityFacts(context.swiftUI.typeMembers)
+        let identities = context.swiftUI.module.freshIdentities
         return context.swiftUI.evaluatedRegions { view, region in
             let visitor = IdentityVisitor(view: view, identities: identities, location: RenderLoop.location(of: region, in: view))
             visitor.walkRegion(region)
@@ -19,11 +19,11 @@ enum UnstableViewIdentity: Rule {
 
     private final class IdentityVisitor: ViewBodyEvaluationVisitor {
         let view: SwiftUIViewType
-        let identities: IdentityFacts
+        let identities: [String: FreshIdentity]
         let location: String
         var hits: [RuleHit] = []
 
-        init(view: SwiftUIViewType, identities: IdentityFacts, location: String) {
+        init(view: SwiftUIViewType, identities: [String: FreshIdentity], location: String) {
             self.view = view
             self.identities = identities
             self.location = location
@@ -53,7 +53,7 @@ enum UnstableViewIdentity: Rule {
             // Without `id:` (or with `id: \.id`) elements are identified by their `id` property.
             guard idKeyPath == nil || idKeyPath == "\\.id" || identifiesBySelf else { return nil }
             if let root = ValuePath(data)?.root, let property = view.storedProperty(named: root),
-               let element = property.elementTypeName, identities.computedFresh.contains(element) {
+               let element = property.elementTypeName, identities[element] == .newOnEveryRead {
                 return "`\(element).id` is computed and creates a new value on every read"
             }
             var built: [Syntax] = [Syntax(data)]
@@ -72,11 +72,11 @@ enum UnstableViewIdentity: Rule {
     /// Values built while the data is computed, whose identity is fresh: `T(id: UUID())`, `T()` with
     /// `let id = UUID()`, and (with `id: \.self`) fresh values themselves.
     private final class ConstructionScanner: SyntaxVisitor {
-        let identities: IdentityFacts
+        let identities: [String: FreshIdentity]
         let identifiesBySelf: Bool
         var reason: String?
 
-        init(identities: IdentityFacts, identifiesBySelf: Bool) {
+        init(identities: [String: FreshIdentity], identifiesBySelf: Bool) {
             self.identities = identities
             self.identifiesBySelf = identifiesBySelf
             super.init(viewMode: .sourceAccurate)
@@ -87,7 +87,7 @@ enum UnstableViewIdentity: Rule {
                   type.first?.isUppercase == true else { return .visitChildren }
             if let id = node.arguments.first(where: { $0.label?.text == "id" }), id.expression.containsFreshValue {
                 reason = "each `\(type)` is built with `id: \(id.expression.trimmedDescription)`"
-            } else if identities.defaultFresh.contains(type) || identities.computedFresh.contains(type) {
+            } else if identities[type] != nil {
                 reason = "each `\(type)` built here gets a new `id`"
             } else if identifiesBySelf, node.arguments.contains(where: { $0.expression.containsFreshValue }) {
                 reason = "each `\(type)` built here holds a fresh value and is identified by `\\.self`"
@@ -101,22 +101,6 @@ enum UnstableViewIdentity: Rule {
                 reason = "the values are created with `\(only.trimmedDescription)` and identified by `\\.self`"
             }
             return .visitChildren
-        }
-    }
-
-    /// Types of the file whose `id` is fresh: computed on every read, or a stored default made per instance.
-    private struct IdentityFacts {
-        var computedFresh: Set<String> = []
-        var defaultFresh: Set<String> = []
-
-        init(_ typeMembers: [String: [DeclSyntax]]) {
-            for (type, members) in typeMembers {
-                for binding in members.compactMap({ $0.as(VariableDeclSyntax.self) }).flatMap(\.bindings)
-                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" {
-                    if let accessors = binding.accessorBlock, accessors.containsFreshValue { computedFresh.insert(type) }
-                    if let value = binding.initializer?.value, value.containsFreshValue { defaultFresh.insert(type) }
-                }
-            }
         }
     }
 
@@ -134,41 +118,5 @@ enum UnstableViewIdentity: Rule {
                 + "should stay under 5 ms). Fix: give elements a stored identifier assigned once (in the model or when the value "
                 + "is created), and build display values once (model, @State, or .onChange(of:initial:))."
         }
-    }
-}
-
-extension SyntaxProtocol {
-    /// Contains a value that is new on every evaluation (`UUID()`, `Date()`, `Date.now`, `.random(in:)`),
-    /// outside of closures that run later.
-    fileprivate var containsFreshValue: Bool {
-        let finder = FreshValueFinder(viewMode: .sourceAccurate)
-        finder.walk(self)
-        return finder.found
-    }
-}
-
-private final class FreshValueFinder: SyntaxVisitor {
-    var found = false
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            let name = callee.baseName.text
-            if ["UUID", "NSUUID", "Date"].contains(name), node.arguments.isEmpty, node.trailingClosure == nil { found = true }
-            if ["arc4random", "arc4random_uniform", "drand48", "CFAbsoluteTimeGetCurrent"].contains(name) { found = true }
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "random" {
-            found = true
-        }
-        return found ? .skipChildren : .visitChildren
-    }
-
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-        if base == "Date", node.declName.baseName.text == "now" { found = true }
-        if node.declName.baseName.text == "globallyUniqueString" { found = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        node.runsDuringBodyEvaluation ? .visitChildren : .skipChildren
     }
 }
