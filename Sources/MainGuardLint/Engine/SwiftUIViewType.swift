@@ -126,7 +126,9 @@ struct ViewStoredProperty {
     /// Attribute names as written, e.g. `["State"]`, `["Environment"]`.
     var wrappers: [String]
     var isLet: Bool
-    var hasInitialValue: Bool
+    var hasInitialValue: Bool { initialValue != nil }
+    /// `= expression`, computed each time the view (a value) is created.
+    var initialValue: ExprSyntax?
     /// The declared type as written (`[Item]`, `Binding<Int>`), when annotated.
     var typeName: String?
     /// The type's name from the annotation (optionality dropped) or from an initializer `= Model()`.
@@ -143,7 +145,7 @@ struct ViewStoredProperty {
         let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
         wrappers = attributes.map { $0.attributeName.trimmedDescription }.filter { !Self.nonWrapperAttributes.contains($0) }
         isLet = declaration.bindingSpecifier.tokenKind == .keyword(.let)
-        hasInitialValue = binding.initializer != nil
+        initialValue = binding.initializer?.value
         let type = binding.typeAnnotation?.type
         typeName = type?.trimmedDescription
         isFunctionType = type.map(Self.isFunction) ?? false

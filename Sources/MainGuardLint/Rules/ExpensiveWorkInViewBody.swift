@@ -8,11 +8,23 @@ enum ExpensiveWorkInViewBody: Rule {
         summary: "Creates formatters, coders, regexes or images, or sorts/filters the view's collections, while SwiftUI evaluates body")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        context.swiftUI.evaluatedRegions { view, region in
-            let visitor = ExpensiveCallVisitor(view: view, region: region, context: context)
+        let inBody = context.swiftUI.evaluatedRegions { view, region in
+            let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: region), context: context,
+                                               location: "every time SwiftUI evaluates \(RenderLoop.location(of: region, in: view))")
             visitor.walkRegion(region)
             return visitor.hits
         }
+        // A view is a value its parent re-creates on every evaluation of the parent's body, so the
+        // initial values of its plain stored properties are computed that often too.
+        let inStoredProperties = context.swiftUI.views.flatMap { view in
+            view.storedProperties.filter(\.isPlain).compactMap(\.initialValue).flatMap { value in
+                let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: value), context: context,
+                                                   location: "every time the parent re-creates `\(view.name)` (on each evaluation of the parent's body)")
+                visitor.walk(value)
+                return visitor.hits
+            }
+        }
+        return inBody + inStoredProperties
     }
 
     private final class ExpensiveCallVisitor: ViewBodyEvaluationVisitor {
@@ -22,11 +34,11 @@ enum ExpensiveWorkInViewBody: Rule {
         let context: RuleContext
         var hits: [RuleHit] = []
 
-        init(view: SwiftUIViewType, region: Syntax, context: RuleContext) {
+        init(view: SwiftUIViewType, locals: LocalNames, context: RuleContext, location: String) {
             self.view = view
+            self.locals = locals
             self.context = context
-            location = RenderLoop.location(of: region, in: view)
-            locals = LocalNames(in: region)
+            self.location = location
             super.init()
         }
 
@@ -56,7 +68,7 @@ enum ExpensiveWorkInViewBody: Rule {
 
     /// Types whose instances are costly to create and meant to be reused.
     private enum ExpensiveTypes {
-        case formatter, coder, regex, image
+        case formatter, coder, regex, image, heavyObject
 
         static let kind: [String: ExpensiveTypes] = {
             var kinds: [String: ExpensiveTypes] = [:]
@@ -67,7 +79,8 @@ enum ExpensiveWorkInViewBody: Rule {
             }
             for name in ["JSONDecoder", "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder"] { kinds[name] = .coder }
             for name in ["NSRegularExpression", "NSDataDetector", "Regex"] { kinds[name] = .regex }
-            for name in ["UIImage", "NSImage", "CIImage"] { kinds[name] = .image }
+            for name in ["UIImage", "NSImage", "CIImage", "NSAttributedString"] { kinds[name] = .image }
+            for name in ["CIContext", "AVPlayer", "AVAudioPlayer", "MLModel"] { kinds[name] = .heavyObject }
             return kinds
         }()
 
@@ -76,14 +89,15 @@ enum ExpensiveWorkInViewBody: Rule {
             case .formatter: "creates a formatter (it loads locale data)"
             case .coder: "creates a coder meant to be configured once and reused"
             case .regex: "compiles a regular expression"
-            case .image: "decodes an image"
+            case .image: "decodes an image (or parses its data)"
+            case .heavyObject: "creates an object that is costly to set up"
             }
         }
 
         var fix: String {
             switch self {
-            case .formatter: "use a `static let` formatter, or the cached FormatStyle APIs (`Text(date, format: .dateTime)`, `value.formatted()`)"
-            case .coder, .regex: "create it once (a `static let`, or the model) and reuse it"
+            case .formatter: "use a `static let` formatter (or @State initialised once), or the cached FormatStyle APIs (`Text(date, format: .dateTime)`, `value.formatted()`)"
+            case .coder, .regex, .heavyObject: "create it once (a `static let`, the model, or @State) and reuse it"
             case .image: Fix.image
             }
         }
@@ -98,7 +112,7 @@ enum ExpensiveWorkInViewBody: Rule {
 
     enum Message {
         static func expensive(_ what: String, location: String, fix: String) -> String {
-            "\(what) every time SwiftUI evaluates \(location). \(RenderLoop.evaluation): repeated per evaluation, this "
+            "\(what) \(location). \(RenderLoop.evaluation): repeated per evaluation, this "
                 + "becomes hitches while scrolling and animating. Fix: \(fix)."
         }
     }
