@@ -24,11 +24,17 @@ struct ValueWrite {
         }
     }
 
-    /// The write a mutating method call performs on its receiver (`items.append(x)`, `isOn.toggle()`).
+    /// The write a mutating method call performs on its receiver (`items.append(x)`, `isOn.toggle()`), or the
+    /// change an `ObservableObject` announces (`model.objectWillChange.send()` writes `model`).
     static func write(in call: FunctionCallExprSyntax) -> ValueWrite? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              mutatingMethods.contains(member.declName.baseName.text),
-              let base = member.base, let receiver = ValuePath(base) else { return nil }
+              let base = member.base, var receiver = ValuePath(base) else { return nil }
+        let name = member.declName.baseName.text
+        if name == "send", receiver.components.last == "objectWillChange", receiver.components.count > 1 {
+            receiver.components.removeLast()
+        } else if !mutatingMethods.contains(name) {
+            return nil
+        }
         return ValueWrite(path: receiver.components, isThroughSelf: receiver.isThroughSelf, anchor: member.declName.baseName)
     }
 

@@ -11,9 +11,12 @@ enum EquatableViewIgnoresProperty: Rule {
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
             guard let body = view.body, !view.equalityOperators.isEmpty else { return [] }
-            // Plain stored properties only: SwiftUI tracks wrapped ones itself, and callbacks cannot be compared.
+            // Plain stored properties only: SwiftUI tracks wrapped ones and bindings itself; callbacks cannot be compared.
             let bodyReads = view.storedPropertiesRead(from: [body])
-            let read = view.storedProperties.filter { $0.isPlain && !$0.isFunctionType && bodyReads.contains($0.name) }.map(\.name)
+            let read = view.storedProperties.filter { property in
+                property.isPlain && !property.isFunctionType && !(property.declaredTypeName?.hasPrefix("Binding<") ?? false)
+                    && bodyReads.contains(property.name)
+            }.map(\.name)
             return view.equalityOperators.compactMap { equality in
                 guard let compared = comparedProperties(equality, of: view),
                       let staticKeyword = equality.modifiers.first(where: { $0.name.tokenKind == .keyword(.static) })?.name

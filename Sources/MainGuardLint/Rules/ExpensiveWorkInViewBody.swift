@@ -58,7 +58,8 @@ enum ExpensiveWorkInViewBody: Rule {
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
             if ["sorted", "filter"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init),
-               receiver.isThroughSelf || !locals.contains(receiver.root), view.storedProperty(named: receiver.root) != nil {
+               receiver.isThroughSelf || !locals.contains(receiver.root), let property = view.storedProperty(named: receiver.root),
+               !(receiver.components.count == 1 && ["String", "Substring"].contains(property.declaredTypeName)) {
                 return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection",
                         Fix.collection)
             }

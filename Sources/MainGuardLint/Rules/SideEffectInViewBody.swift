@@ -44,7 +44,8 @@ enum SideEffectInViewBody: Rule {
             let receiver = call.receiverText ?? ""
             token = call.nameToken
             switch call.name {
-            case "Task" where call.receiver == nil && !call.isImplicitMember && call.labels.contains(CalledName.trailingClosureLabel):
+            case "Task" where call.receiver == nil && !call.isImplicitMember
+                && (call.labels.contains(CalledName.trailingClosureLabel) || call.labels.contains("operation")):
                 (what, fix) = ("`Task { }` starts a new task", Fix.task)
             case "detached" where receiver == "Task":
                 guard let taskToken = call.receiver?.firstToken(viewMode: .sourceAccurate) else { return nil }

@@ -43,7 +43,9 @@ enum StateMutationInViewBody: Rule {
         /// How the written value is view state, or nil when it is not (a plain value, an unobserved object).
         private func stateKind(of property: ViewStoredProperty, _ write: ValueWrite) -> String? {
             if property.isViewState { return "@\(property.wrappers[0]) state" }
-            guard write.path.count > 1 else { return nil }
+            // A model property written, or (objectWillChange.send()) the model announcing a change: the path is `model.…`
+            // for a property write; a bare `model` only comes from an announced change.
+            guard write.path.count > 1 || write.anchor.text == "send" else { return nil }
             if property.holdsObservedModel { return "a property of the observed model `\(property.name)`" }
             if let type = property.declaredTypeName, observableModels.contains(type) {
                 return "a property of the @Observable \(type) `\(property.name)`"

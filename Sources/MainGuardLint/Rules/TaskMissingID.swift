@@ -6,7 +6,7 @@ import SwiftSyntax
 enum TaskMissingID: Rule {
     static let description = RuleDescription(
         id: "task_missing_id", name: "Task Missing ID", severity: .warning,
-        summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:) or .onChange(of:) watches")
+        summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:), .onChange(of:) or .id() watches")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
@@ -59,8 +59,10 @@ enum TaskMissingID: Rule {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
             let name = member.declName.baseName
+            // `.id(input)` re-creates the view (and its tasks) when the input changes: it watches the input too.
             let watchedArgument = node.arguments.first { argument in
                 (name.text == "task" && argument.label?.text == "id") || (name.text == "onChange" && argument.label?.text == "of")
+                    || (name.text == "id" && argument.label == nil)
             }
             if let watchedArgument {
                 let names = NameCollector(viewMode: .sourceAccurate)
