@@ -26,10 +26,11 @@ func seconds(_ work: () throws -> Void) rethrows -> Double {
 /// Peak resident set size in MB (Linux reports `ru_maxrss` in kilobytes, macOS in bytes).
 func peakMemoryMB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
     #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1_024
     #else
+    getrusage(RUSAGE_SELF, &usage)
     return Double(usage.ru_maxrss) / 1_048_576
     #endif
 }

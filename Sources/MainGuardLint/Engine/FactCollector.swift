@@ -178,14 +178,14 @@ final class FactCollector: SyntaxVisitor {
 
     private func recordLoop(_ node: Syntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
-            if body.firstLoop == nil { body.firstLoop = (node.position, node.endPosition) }
+            if body.firstLoop == nil { body.firstLoop = (node.position, node.endPositionBeforeTrailingTrivia) }
         }
         return .visitChildren
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
-            if body.firstAwait == nil { body.firstAwait = node.position }
+            if body.firstAwait == nil { body.firstAwait = node.positionAfterSkippingLeadingTrivia }
         }
         return .visitChildren
     }

@@ -36,9 +36,13 @@ struct RuleContext {
         resolver.context(of: Syntax(node))
     }
 
-    /// The catalogue entry a call matches, using the file's variable types.
-    func catalogueEntry(for call: CalledName) -> CatalogueEntry? {
-        APICatalogue.entry(for: call, types: facts.variableTypes)
+    /// The catalogue entry a call matches, using the file's variable types. A global-function entry
+    /// yields to a function of the linted code with the same name and labels (`sleep(_:)` in a type that
+    /// declares its own `sleep`), which is what the compiler would call.
+    func catalogueEntry(for call: CalledName, at node: FunctionCallExprSyntax) -> CatalogueEntry? {
+        guard let entry = APICatalogue.entry(for: call, types: facts.variableTypes) else { return nil }
+        if case .function = entry.match, !callees(of: call, at: node).isEmpty { return nil }
+        return entry
     }
 
     /// The module functions a call may refer to.

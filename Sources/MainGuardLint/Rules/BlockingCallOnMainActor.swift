@@ -10,7 +10,7 @@ enum BlockingCallOnMainActor: Rule {
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         let calls: [RuleHit] = context.facts.calls.compactMap { call in
-            guard !call.isAwaited, let called = CalledName(call), let entry = context.catalogueEntry(for: called) else { return nil }
+            guard !call.isAwaited, let called = CalledName(call), let entry = context.catalogueEntry(for: called, at: call) else { return nil }
             return hit(entry, token: called.nameToken, at: call, context)
         }
         let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in

@@ -14,7 +14,7 @@ enum SyncWorkInMainActorTask: Rule {
             guard !call.isAwaited, let called = CalledName(call) else { return nil }
             let site = context.executionContext(of: call)
             guard let job = site.job, let origin = site.isolation.mainActorOrigin else { return nil }
-            if let entry = context.catalogueEntry(for: called) {
+            if let entry = context.catalogueEntry(for: called, at: call) {
                 return RuleHit(token: called.nameToken, severity: description.severity,
                                message: Message.catalogued(entry, job: job, origin: origin, settings: context.settings))
             }
