@@ -11,6 +11,8 @@ import SwiftSyntax
 struct SwiftUIFile {
     /// Views and view modifiers, in source order.
     let views: [SwiftUIViewType]
+    /// What runs while each view's `body` is evaluated, computed once for every rule (same order as `views`).
+    let bodyEvaluations: [ViewBodyEvaluation]
     let referenceTypes: ReferenceTypeNames
     /// What all linted files declare (views, models, fresh identities).
     let module: SwiftUIModuleTypes
@@ -25,6 +27,7 @@ struct SwiftUIFile {
                 || declarations.contains { $0.inheritedNames.contains(where: SwiftUIViewType.protocols.contains) }
             return isView ? SwiftUIViewType(name: name, members: declarations.flatMap(\.members)) : nil
         }
+        bodyEvaluations = views.map(ViewBodyEvaluation.init)
         var referenceTypes = ReferenceTypeNames(collector.declarations)
         referenceTypes.classes.formUnion(module.classes)
         referenceTypes.observable.formUnion(module.observable)

@@ -254,7 +254,7 @@ enum RenderLoop {
 extension SwiftUIFile {
     /// Runs `check` over every region evaluated with a view's `body`, for each view of the file.
     func evaluatedRegions<Result>(_ check: (SwiftUIViewType, Syntax) -> [Result]) -> [Result] {
-        views.flatMap { view in ViewBodyEvaluation(view).regions.flatMap { check(view, $0) } }
+        zip(views, bodyEvaluations).flatMap { view, evaluation in evaluation.regions.flatMap { check(view, $0) } }
     }
 }
 

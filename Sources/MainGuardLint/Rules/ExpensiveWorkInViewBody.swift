@@ -57,13 +57,24 @@ enum ExpensiveWorkInViewBody: Rule {
                 if kind == .image, call.labels.first != "data" { return nil }
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
-            if ["sorted", "filter"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init),
-               receiver.isThroughSelf || !locals.contains(receiver.root), let property = view.storedProperty(named: receiver.root),
-               !(receiver.components.count == 1 && ["String", "Substring"].contains(property.declaredTypeName)) {
+            if call.isInitializerCall, call.name == "Dictionary", call.labels.first == "grouping",
+               let grouped = node.arguments.first.flatMap({ ValuePath($0.expression) }), isViewCollection(grouped) {
+                return ("`Dictionary(grouping: \(grouped.components.joined(separator: ".")), ...)` runs over the whole collection",
+                        Fix.collection)
+            }
+            if ["sorted", "filter", "shuffled"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init), isViewCollection(receiver) {
                 return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection",
                         Fix.collection)
             }
             return nil
+        }
+
+        /// A collection the view holds (a stored property, or a collection of its model), not a local or a `String`.
+        private func isViewCollection(_ path: ValuePath) -> Bool {
+            guard path.isThroughSelf || !locals.contains(path.root), let property = view.storedProperty(named: path.root) else {
+                return false
+            }
+            return !(path.components.count == 1 && ["String", "Substring"].contains(property.declaredTypeName))
         }
     }
 

@@ -63,7 +63,9 @@ enum SideEffectInViewBody: Rule {
                 (what, fix) = ("`Timer.\(name)` schedules a timer", Fix.task)
             case let name where Self.fileChanges.contains(name) && receiver.hasPrefix("FileManager"):
                 (what, fix) = ("`FileManager.\(call.name)` changes files synchronously", Fix.event)
-            case "write" where ["to", "toFile", "toURL"].contains(call.labels.first ?? nil):
+            case "FileHandle" where call.isInitializerCall && (call.labels.first ?? nil)?.hasPrefix("forWriting") == true:
+                (what, fix) = ("`FileHandle(\((call.labels.first ?? nil) ?? ""):)` opens a file for writing", Fix.event)
+            case "write" where ["to", "toFile", "toURL", "contentsOf"].contains(call.labels.first ?? nil):
                 (what, fix) = ("`write(\(call.labels.first.flatMap { $0 } ?? ""):)` writes a file synchronously", Fix.event)
             default:
                 return nil
