@@ -80,6 +80,8 @@ final class SwiftUIVocabularyTests: XCTestCase {
                 @Environment(\\.dismiss) private var dismiss
                 @MainActor let id: Int
                 let items: [Item]
+                var samples = Sample.all
+                var rows = [Row(title: "a"), Row(title: "b")]
                 var onTap: (() -> Void)?
                 let onSave: @MainActor (Item) -> Void
                 static let shared = 1
@@ -89,12 +91,16 @@ final class SwiftUIVocabularyTests: XCTestCase {
             """)).views[0]
         let properties = Dictionary(uniqueKeysWithValues: view.storedProperties.map { ($0.name, $0) })
         XCTAssertEqual(view.storedProperties.map(\.name),
-                       ["count", "text", "focused", "stored", "model", "settings", "player", "store", "dismiss", "id", "items", "onTap", "onSave"])
+                       ["count", "text", "focused", "stored", "model", "settings", "player", "store", "dismiss", "id", "items", "samples", "rows",
+                        "onTap", "onSave"])
         for name in ["count", "text", "focused", "stored"] { XCTAssertTrue(try XCTUnwrap(properties[name]).isViewState, name) }
         for name in ["model", "settings", "player", "store"] { XCTAssertTrue(try XCTUnwrap(properties[name]).holdsObservedModel, name) }
         XCTAssertFalse(try XCTUnwrap(properties["dismiss"]).holdsObservedModel, "@Environment(\\.key) is a value, not a model")
         XCTAssertTrue(try XCTUnwrap(properties["id"]).isPlain, "@MainActor is not a property wrapper")
         XCTAssertEqual(properties["items"]?.elementTypeName, "Item")
+        XCTAssertEqual(properties["samples"]?.elementTypeName, "Sample")
+        XCTAssertEqual(properties["rows"]?.elementTypeName, "Row")
+        XCTAssertNil(properties["count"]?.elementTypeName)
         XCTAssertEqual(properties["model"]?.declaredTypeName, "FeedModel")
         XCTAssertEqual(properties["settings"]?.declaredTypeName, "Settings")
         XCTAssertTrue(try XCTUnwrap(properties["onTap"]).isFunctionType)

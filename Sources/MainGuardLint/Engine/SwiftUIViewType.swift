@@ -175,9 +175,10 @@ struct ViewStoredProperty {
     /// No property wrapper: a value the parent passes in (or a constant).
     var isPlain: Bool { wrappers.isEmpty }
 
-    /// The element type of an annotated collection: `Item` for `[Item]`, `Array<Item>` or `[Item]?`.
+    /// The element type of a collection: `Item` for `[Item]`, `Array<Item>` or `[Item]?`, or, without an
+    /// annotation, for `= [Item(...), ...]` and `= Item.samples` (a type's static list of itself, by convention).
     var elementTypeName: String? {
-        guard var type = typeName else { return nil }
+        guard var type = typeName else { return initialValue.flatMap(Self.elementType(ofInitialValue:)) }
         if type.hasSuffix("?") { type.removeLast() }
         if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
             return String(type.dropFirst().dropLast())
@@ -186,6 +187,20 @@ struct ViewStoredProperty {
             return String(type.dropFirst(prefix.count).dropLast())
         }
         return nil
+    }
+
+    private static func elementType(ofInitialValue value: ExprSyntax) -> String? {
+        if let array = value.as(ArrayExprSyntax.self), let first = array.elements.first?.expression.as(FunctionCallExprSyntax.self) {
+            return first.calledExpression.as(DeclReferenceExprSyntax.self).map(\.baseName.text).flatMap(uppercased)
+        }
+        if let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return uppercased(base.baseName.text)
+        }
+        return nil
+    }
+
+    private static func uppercased(_ name: String) -> String? {
+        name.first?.isUppercase == true ? name : nil
     }
 
     static let stateWrappers: Set<String> = [
@@ -261,9 +276,15 @@ private final class TypeDeclarationCollector: SyntaxVisitor {
         return record(name, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
     }
 
-    /// Function bodies hold no type declarations the rules care about.
+    /// Members other than types hold no type declarations the rules care about (and skipping them keeps
+    /// this walk a small fraction of the parse).
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     private func record(_ name: String, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax,
                         isReference: Bool, _ memberBlock: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
