@@ -68,8 +68,7 @@ struct RuleDocumentFixture {
     var nonTriggering: [Example]
 
     static var rulesDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rules")
+        URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Rules")
     }
 
     static func load(_ id: String) throws -> RuleDocumentFixture {

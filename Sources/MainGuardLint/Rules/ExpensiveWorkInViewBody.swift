@@ -8,8 +8,9 @@ enum ExpensiveWorkInViewBody: Rule {
         summary: "Creates formatters, coders, regexes or images, or sorts/filters the view's collections, while SwiftUI evaluates body")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
+        let catalogued = Set(context.calls.filter { $0.catalogueEntry != nil }.map(\.node.id))
         let inBody = context.swiftUI.evaluatedRegions { view, region in
-            let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: region), context: context,
+            let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: region), catalogued: catalogued,
                                                location: "every time SwiftUI evaluates \(RenderLoop.location(of: region, in: view))")
             visitor.walkRegion(region)
             return visitor.hits
@@ -18,7 +19,7 @@ enum ExpensiveWorkInViewBody: Rule {
         // initial values of its plain stored properties are computed that often too.
         let inStoredProperties = context.swiftUI.views.flatMap { view in
             view.storedProperties.filter(\.isPlain).compactMap(\.initialValue).flatMap { value in
-                let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: value), context: context,
+                let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: value), catalogued: catalogued,
                                                    location: "every time the parent re-creates `\(view.name)` (on each evaluation of the parent's body)")
                 visitor.walk(value)
                 return visitor.hits
@@ -31,13 +32,14 @@ enum ExpensiveWorkInViewBody: Rule {
         let view: SwiftUIViewType
         let location: String
         let locals: LocalNames
-        let context: RuleContext
+        /// Calls that match the blocking/heavy catalogue.
+        let catalogued: Set<SyntaxIdentifier>
         var hits: [RuleHit] = []
 
-        init(view: SwiftUIViewType, locals: LocalNames, context: RuleContext, location: String) {
+        init(view: SwiftUIViewType, locals: LocalNames, catalogued: Set<SyntaxIdentifier>, location: String) {
             self.view = view
             self.locals = locals
-            self.context = context
+            self.catalogued = catalogued
             self.location = location
             super.init()
         }
@@ -51,7 +53,7 @@ enum ExpensiveWorkInViewBody: Rule {
 
         private func expense(of call: CalledName, at node: FunctionCallExprSyntax) -> (String, String)? {
             // Catalogued APIs (file reads, decoding, image rendering) are `blocking_call_on_main_actor`'s in view code.
-            guard context.catalogueEntry(for: call, at: node) == nil else { return nil }
+            guard !catalogued.contains(node.id) else { return nil }
             if call.isInitializerCall, let kind = ExpensiveTypes.kind[call.name] {
                 // Images read from files are synchronous I/O; `UIImage(named:)` is cached by the system.
                 if kind == .image, call.labels.first != "data" { return nil }

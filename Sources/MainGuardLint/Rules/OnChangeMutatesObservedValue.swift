@@ -10,8 +10,8 @@ enum OnChangeMutatesObservedValue: Rule {
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         guard !context.swiftUI.views.isEmpty else { return [] }
-        return context.facts.calls.flatMap { call -> [RuleHit] in
-            guard let observation = Observation(call) else { return [] }
+        return context.calls.flatMap { resolved -> [RuleHit] in
+            guard let observation = Observation(resolved.node) else { return [] }
             let visitor = ActionWriteVisitor(observation: observation)
             visitor.walk(observation.action.statements)
             return visitor.hits
