@@ -68,10 +68,23 @@ enum TaskMissingID: Rule {
                 let names = NameCollector(viewMode: .sourceAccurate)
                 names.walk(watchedArgument.expression)
                 watched.formUnion(names.names)
-            } else if ["task", "onAppear"].contains(name.text), let starts = closureStarts(of: node) {
+            } else if ["task", "onAppear"].contains(name.text), rowDepth == 0, let starts = closureStarts(of: node) {
                 runOnceClosures.append(RunOnce(name: name, starts: starts))
             }
             return .visitChildren
+        }
+
+        /// Inside a `ForEach`/`List` row, a row's `.onAppear` belongs to the element's identity
+        /// (pagination: "load more when the last row appears"), not to the view's inputs.
+        private var rowDepth = 0
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.isRowContent { rowDepth += 1 }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: ClosureExprSyntax) {
+            if node.isRowContent { rowDepth -= 1 }
         }
 
         /// The trailing closure, a `perform:` closure, or the view's function passed as `perform: load`.
@@ -102,5 +115,13 @@ enum TaskMissingID: Rule {
                 + "the screen keeps showing data for the old value. Fix: use `.task(id: \(first)) { ... }`, or "
                 + "`.onChange(of: \(first), initial: true) { ... }` for synchronous work."
         }
+    }
+}
+
+private extension ClosureExprSyntax {
+    /// The content closure of `ForEach(data) { }` or `List(data) { }`: built once per element.
+    var isRowContent: Bool {
+        guard let callee = ArgumentPosition(of: Syntax(self))?.callee, !callee.isMember else { return false }
+        return ["ForEach", "List"].contains(callee.name)
     }
 }
