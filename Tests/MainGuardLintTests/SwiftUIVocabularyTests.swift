@@ -37,6 +37,21 @@ final class SwiftUIVocabularyTests: XCTestCase {
         XCTAssertEqual(view.equalityOperators.count, 1)
     }
 
+    func testMembersInsideIfConfigClausesCount() {
+        let view = SwiftUIFile(Parser.parse(source: """
+            struct Screen: View {
+                #if os(iOS)
+                @State private var isCompact = true
+                #else
+                @State private var isCompact = false
+                #endif
+                var body: some View { Text("") }
+            }
+            """)).views[0]
+        XCTAssertEqual(view.storedProperties.map(\.name), ["isCompact", "isCompact"])
+        XCTAssertNotNil(view.body)
+    }
+
     func testAConformanceDeclaredInAnotherFileMakesAView() {
         let index = ModuleIndex(sources: [
             "struct Detail: View {}",

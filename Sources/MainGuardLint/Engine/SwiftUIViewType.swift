@@ -295,8 +295,19 @@ private final class TypeDeclarationCollector: SyntaxVisitor {
         if declarations[name] == nil { order.append(name) }
         declarations[name, default: []].append(TypeDeclaration(
             inheritedNames: inherited, attributeNames: attributeNames, isReferenceType: isReference,
-            members: memberBlock.members.map(\.decl)))
+            members: Self.declarations(in: memberBlock.members)))
         return .visitChildren
+    }
+
+    /// Member declarations, with those inside `#if` clauses (every clause: no build configuration is known).
+    private static func declarations(in members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+        members.flatMap { item -> [DeclSyntax] in
+            guard let ifConfig = item.decl.as(IfConfigDeclSyntax.self) else { return [item.decl] }
+            return ifConfig.clauses.flatMap { clause -> [DeclSyntax] in
+                if case .decls(let nested)? = clause.elements { return declarations(in: nested) }
+                return []
+            }
+        }
     }
 }
 
