@@ -71,12 +71,15 @@ enum ExpensiveWorkInViewBody: Rule {
             return nil
         }
 
-        /// A collection the view holds (a stored property, or a collection of its model), not a local or a `String`.
+        /// A collection the view holds (a stored property, or a collection of its model), not a local, a `String` or a literal constant.
         private func isViewCollection(_ path: ValuePath) -> Bool {
             guard path.isThroughSelf || !locals.contains(path.root), let property = view.storedProperty(named: path.root) else {
                 return false
             }
-            return !(path.components.count == 1 && ["String", "Substring"].contains(property.declaredTypeName))
+            // A `let` spelled out as a literal is a small constant, not data that grows.
+            let isLiteralConstant = property.isLet && property.isPlain
+                && (property.initialValue?.is(ArrayExprSyntax.self) == true || property.initialValue?.is(DictionaryExprSyntax.self) == true)
+            return !isLiteralConstant && !(path.components.count == 1 && ["String", "Substring"].contains(property.declaredTypeName))
         }
     }
 
