@@ -54,7 +54,9 @@ final class IsolationResolverTests: XCTestCase {
         assertMain("final class VC: UIViewController { override func viewDidLoad() { probe() } }",
                    origin: "VC.viewDidLoad (VC subclasses UIViewController)")
         assertMain("class Base: NSViewController {}\nclass Middle: Base {}\nfinal class Leaf: Middle { func f() { probe() } }")
-        assertMain("@MainActor class Base {}\nfinal class Leaf: Base { func f() { probe() } }")
+        assertMain("@MainActor class Base {}\nfinal class Leaf: Base { func f() { probe() } }",
+                   origin: "Leaf.f (Leaf inherits @MainActor from Base)")
+        assertMain("@MainActor protocol Screen {}\nfinal class Home: Screen { func f() { probe() } }")
         assertMain("final class AppDelegate: NSObject, UIApplicationDelegate { func f() { probe() } }")
     }
 
