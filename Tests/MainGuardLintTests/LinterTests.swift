@@ -3,15 +3,23 @@ import Foundation
 import XCTest
 
 final class LinterTests: XCTestCase {
-    func testExamplesProduceExactlyTheThreeButtonFindings() throws {
+    func testExamplesProduceExactlyTheThreeButtonFindingsAndTheSevenRenderLoopProblems() throws {
         let result = try Linter().lint(paths: [PackageRoot.path + "/Examples"])
         let summary = result.findings.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.ruleID)" }
         XCTAssertEqual(summary, [
             "Swift62Button.swift:17:async_function_runs_on_main_actor",
+            "RenderLoopScreen.swift:53:state_mutation_in_view_body",
+            "RenderLoopScreen.swift:74:side_effect_in_view_body",
+            "RenderLoopScreen.swift:96:expensive_work_in_view_body",
+            "RenderLoopScreen.swift:120:task_missing_id",
+            "RenderLoopScreen.swift:143:unstable_view_identity",
+            "RenderLoopScreen.swift:170:equatable_view_ignores_property",
+            "RenderLoopScreen.swift:210:onchange_mutates_observed_value",
             "ButtonCases.swift:16:sync_work_in_main_actor_task",
             "ButtonCases.swift:52:detached_task_default_priority",
         ])
-        XCTAssertTrue(result.findings[1].message.contains("this Task inherits @MainActor from @MainActor class HangLaterButton"))
+        let hangLater = result.findings.first { $0.ruleID == "sync_work_in_main_actor_task" }
+        XCTAssertTrue(hangLater?.message.contains("this Task inherits @MainActor from @MainActor class HangLaterButton") ?? false)
     }
 
     func testBrokenFilesNeverCrashTheRun() throws {

@@ -38,11 +38,14 @@ struct RuleContext {
     let index: ModuleIndex
     let resolver: IsolationResolver
     let calls: [ResolvedCall]
+    /// The SwiftUI views of the file, gathered once for the render-loop rules.
+    let swiftUI: SwiftUIFile
 
-    init(facts: FileFacts, index: ModuleIndex, resolver: IsolationResolver) {
+    init(facts: FileFacts, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile) {
         self.facts = facts
         self.index = index
         self.resolver = resolver
+        self.swiftUI = swiftUI
         calls = facts.calls.map { called in
             let node = called.call
             let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes)
@@ -86,6 +89,13 @@ public enum RuleRegistry {
         BlockingCallOnMainActor.self,
         DetachedTaskDefaultPriority.self,
         AsyncFunctionRunsOnMainActor.self,
+        StateMutationInViewBody.self,
+        SideEffectInViewBody.self,
+        ExpensiveWorkInViewBody.self,
+        TaskMissingID.self,
+        UnstableViewIdentity.self,
+        EquatableViewIgnoresProperty.self,
+        OnChangeMutatesObservedValue.self,
     ]
 
     public static var descriptions: [RuleDescription] { rules.map { $0.description } }
