@@ -12,10 +12,16 @@ let package = Package(
         // The static analyser: rule engine and rules (swift-syntax).
         .library(name: "MainGuardLint", targets: ["MainGuardLint"]),
         .executable(name: "mainguard", targets: ["mainguard"]),
+        // `swift package mainguard`: lint the package's targets.
+        .plugin(name: "MainGuardCommandPlugin", targets: ["MainGuardCommandPlugin"]),
+        // Lint a target on every build; findings show as compiler warnings and errors.
+        .plugin(name: "MainGuardBuildToolPlugin", targets: ["MainGuardBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // `.mainguard.yml` is YAML: a well-kept parser with line marks beats a hand-written one.
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // MARK: Linter
@@ -24,8 +30,13 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedRuleDocs"]
         ),
+        // Embeds Rules/*.md into MainGuardLint, so `mainguard explain` works from any directory.
+        .plugin(name: "EmbedRuleDocs", capability: .buildTool(), dependencies: ["embed-rule-docs"]),
+        .executableTarget(name: "embed-rule-docs"),
 
         // MARK: Runtime, watchdog, reports (no package dependencies)
         .target(name: "MainGuard"),
@@ -36,7 +47,7 @@ let package = Package(
         // The same button in a target with Swift 6.2's approachable-concurrency settings.
         .target(
             name: "MainGuardExamplesSwift62",
-            dependencies: ["MainGuard"],
+            dependencies: ["MainGuard", "MainGuardExamples"],
             path: "Examples/Swift62",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -53,6 +64,17 @@ let package = Package(
             ]
         ),
 
+        // MARK: SwiftPM plugins
+        .plugin(
+            name: "MainGuardCommandPlugin",
+            capability: .command(intent: .custom(
+                verb: "mainguard",
+                description: "Lint the package's Swift targets for synchronous work on the main actor"
+            )),
+            dependencies: ["mainguard"]
+        ),
+        .plugin(name: "MainGuardBuildToolPlugin", capability: .buildTool(), dependencies: ["mainguard"]),
+
         // MARK: Benchmarks
         // `swift run -c release mainguard-runtime-bench`: executor overhead, idle watchdog cost, stall accuracy.
         .executableTarget(name: "mainguard-runtime-bench", dependencies: ["MainGuard"], path: "Benchmarks/RuntimeBenchmark"),
@@ -61,5 +83,10 @@ let package = Package(
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
         .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
         .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
+
+        // MARK: Benchmarks
+        .executableTarget(name: "mainguard-bench", dependencies: [
+            "MainGuardLint", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ], path: "Benchmarks/LintBenchmark"),
     ]
 )

@@ -1,0 +1,185 @@
+import SwiftSyntax
+
+/// A call as the syntax spells it: the called name, its receiver and its argument labels.
+///
+/// No type checker is available, so this is all the engine knows about a call: rules resolve it
+/// against the `ModuleIndex` by name and labels, or against the `APICatalogue`.
+struct CalledName: Sendable {
+    /// The function, method or (for `Type(...)`) type name.
+    var name: String
+    /// `x` in `x.f()`; nil for `f()` and for implicit members `.f()`.
+    var receiver: ExprSyntax?
+    /// True for `.f()` written without a receiver.
+    var isImplicitMember: Bool
+    /// The token findings point at.
+    var nameToken: TokenSyntax
+    let call: FunctionCallExprSyntax
+
+    static let trailingClosureLabel = "*"
+
+    init?(_ call: FunctionCallExprSyntax) {
+        self.call = call
+        var called = call.calledExpression
+        if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            receiver = nil
+            isImplicitMember = false
+            nameToken = reference.baseName
+        } else if let member = called.as(MemberAccessExprSyntax.self) {
+            let base = member.base.map { $0.as(GenericSpecializationExprSyntax.self)?.expression ?? $0 }
+            if member.declName.baseName.text == "init", let typeName = base?.as(DeclReferenceExprSyntax.self) {
+                name = typeName.baseName.text
+                receiver = nil
+                nameToken = typeName.baseName
+            } else {
+                name = member.declName.baseName.text
+                receiver = base
+                nameToken = member.declName.baseName
+            }
+            isImplicitMember = base == nil
+        } else {
+            return nil
+        }
+    }
+
+    /// Argument labels in order; nil for unlabeled arguments. Trailing closures are `.some("*")` when unlabeled.
+    /// Computed on demand: most calls are never matched by labels.
+    var labels: [String?] {
+        var labels = call.arguments.map { $0.label?.text }
+        if call.trailingClosure != nil { labels.append(Self.trailingClosureLabel) }
+        labels += call.additionalTrailingClosures.map { $0.label.text }
+        return labels
+    }
+
+    /// `Foo(...)`: an initializer call by the naming convention (no type checker to ask).
+    var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.startsWithUppercase }
+
+    /// The text of the receiver without trivia, e.g. `DispatchQueue.main`.
+    var receiverText: String? { receiver?.trimmedDescription }
+}
+
+extension String {
+    /// True for type-like names (`Data`, `URLSession`): ASCII check, cheap enough for every call.
+    var startsWithUppercase: Bool {
+        guard let first = utf8.first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
+}
+
+/// What a closure literal is, judged by the call it is handed to: decides where its body runs.
+enum ClosureRole: Equatable {
+    /// `Task { }` / `Task(priority:) { }` / `Task(name:) { }`: inherits the isolation where it is written.
+    case unstructuredTask
+    /// `Task { @MainActor in }` (also detached): a task body on the main actor wherever it is written.
+    case mainActorTask
+    /// `MainActor.run { }`, `DispatchQueue.main.async { }`: a job queued onto the main actor.
+    case mainActorJob(String)
+    /// `MainActor.assumeIsolated { }`, `@MainActor in`: synchronous main-actor code.
+    case mainActorCode(String)
+    /// `Task.detached`, background queues, URLSession handlers, child tasks, threads: leaves the main actor.
+    case background(String)
+    /// Any other closure: runs where it is called, which the engine assumes is where it is written.
+    case inherits
+}
+
+extension ClosureExprSyntax {
+    /// The call this closure is an argument or trailing closure of.
+    var enclosingCall: FunctionCallExprSyntax? {
+        var node = parent
+        while let current = node {
+            if let call = current.as(FunctionCallExprSyntax.self) { return call }
+            guard current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
+                || current.is(MultipleTrailingClosureElementSyntax.self)
+                || current.is(MultipleTrailingClosureElementListSyntax.self)
+            else { return nil }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// Where this closure's body runs, from its attributes and the API it is handed to.
+    var role: ClosureRole {
+        if let attributes = signature?.attributes, !attributes.isEmpty {
+            if attributes.contains(named: "MainActor") {
+                let startsTask = enclosingCall.flatMap(CalledName.init).map { [.unstructuredTask, .background("a Task.detached body")].contains($0.closureRole) }
+                return startsTask == true ? .mainActorTask : .mainActorCode("a @MainActor closure")
+            }
+            if attributes.contains(named: "Sendable") || attributes.contains(named: "concurrent") {
+                return .background("a @Sendable closure")
+            }
+        }
+        guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
+        return called.closureRole
+    }
+}
+
+extension CalledName {
+    /// The role of a closure handed to this call. Switches on the name first: most calls are not
+    /// concurrency APIs, and the receiver's text is only built for those that may be.
+    var closureRole: ClosureRole {
+        switch name {
+        case "Task" where receiver == nil && !isImplicitMember:
+            return .unstructuredTask
+        case "detached" where receiver?.isTaskType == true:
+            return .background("a Task.detached body")
+        case "run" where receiverText == "MainActor":
+            return .mainActorJob("MainActor.run")
+        case "assumeIsolated" where receiverText == "MainActor":
+            return .mainActorCode("MainActor.assumeIsolated")
+        case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
+            return .background("a background thread")
+        case "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "addDiscardingTaskUnlessCancelled":
+            return .background("a child task")
+        case "dataTask", "downloadTask", "uploadTask":
+            return .background("a URLSession completion handler")
+        case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
+            guard let receiver = receiverText else { return .inherits }
+            if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
+            return name == "perform" ? .inherits : .background("a background queue")
+        default:
+            return .inherits
+        }
+    }
+
+    private func isMainQueue(_ receiver: String) -> Bool {
+        return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
+            || receiver == ".main"
+    }
+}
+
+private extension ExprSyntax {
+    /// `Task` or `Task<Success, Failure>`.
+    var isTaskType: Bool {
+        let type = self.as(GenericSpecializationExprSyntax.self)?.expression ?? self
+        return type.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+    }
+}
+
+extension AttributeListSyntax {
+    /// True when an attribute `@name` (or `@name(...)`) is written.
+    func contains(named name: String) -> Bool {
+        contains { $0.as(AttributeSyntax.self)?.attributeName.simpleName == name }
+    }
+
+    /// Custom global actors other than the main actor (`@DatabaseActor`), by the naming convention.
+    var otherGlobalActor: String? {
+        for element in self {
+            guard let name = element.as(AttributeSyntax.self)?.attributeName.simpleName else { continue }
+            if name != "MainActor", name.hasSuffix("Actor") { return name }
+        }
+        return nil
+    }
+}
+
+extension DeclModifierListSyntax {
+    /// True when `modifier` is written, e.g. `nonisolated` or `static`.
+    func contains(_ modifier: String) -> Bool {
+        contains { $0.name.text == modifier }
+    }
+
+    /// `nonisolated` without `(unsafe)`: on a declaration it leaves the enclosing actor.
+    var isNonisolated: Bool {
+        contains { $0.name.text == "nonisolated" && $0.detail?.detail.text != "unsafe" }
+    }
+}
