@@ -10,7 +10,7 @@ import MainGuard
 /// let report = Runtime.run(SampleWorkloads.named("hang-later")!)
 /// ```
 public enum SampleWorkloads {
-    public static let all: [Workload] = [scrollFormatters, scrollCached, priorities]
+    public static let all: [Workload] = [hangLater, noHang, detached, scrollFormatters, scrollCached, priorities]
 
     /// The workload with this name, or `nil`.
     public static func named(_ name: String) -> Workload? {
