@@ -63,8 +63,8 @@ public enum HTMLReport {
             figure("hitch-time ratio", "\(ReportVocabulary.number(report.hitchTimeRatioMillisecondsPerSecond)) ms/s",
                    "\(band.rawValue) (\(band.range))", valueClass: "band-\(band.rawValue)"),
             figure("main-actor jobs", "\(report.mainActorJobs)", "in \(milliseconds(report.durationMilliseconds))"),
-            figure("job duration p50 / p95", "\(milliseconds(percentiles.p50)) / \(milliseconds(percentiles.p95))",
-                   "p99 \(milliseconds(percentiles.p99)) · max \(milliseconds(percentiles.max))"),
+            figure("main-actor job p95", milliseconds(percentiles.p95),
+                   "p50 \(milliseconds(percentiles.p50)) · p99 \(milliseconds(percentiles.p99)) · max \(milliseconds(percentiles.max))"),
         ]
         return "<section class=\"figures\">\n\(cells.joined(separator: "\n"))\n</section>"
     }
