@@ -28,6 +28,15 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains("workload    no-hang"), result.standardOutput)
     }
 
+    func testTimeoutReportsTheStallStillGoingOn() throws {
+        // hang-later's main-actor job computes for ~300 ms: a 150 ms timeout ends the run inside it.
+        let result = try MainGuardCLI.run(["watch", "hang-later", "--format", "json", "--timeout", "0.15"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let report = try JSONReport.decode(Data(result.standardOutput.utf8))
+        XCTAssertTrue(report.note?.contains("Timed out") == true, String(describing: report.note))
+        XCTAssertTrue(report.stalls.contains { $0.ongoing && $0.durationMilliseconds >= 100 }, TextReport.render(report))
+    }
+
     func testHTMLGoesToTheOutputFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: file) }
