@@ -71,6 +71,8 @@ extension String {
 enum ClosureRole: Equatable {
     /// `Task { }` / `Task(priority:) { }` / `Task(name:) { }`: inherits the isolation where it is written.
     case unstructuredTask
+    /// `Task { @MainActor in }` (also detached): a task body on the main actor wherever it is written.
+    case mainActorTask
     /// `MainActor.run { }`, `DispatchQueue.main.async { }`: a job queued onto the main actor.
     case mainActorJob(String)
     /// `MainActor.assumeIsolated { }`, `@MainActor in`: synchronous main-actor code.
@@ -98,8 +100,11 @@ extension ClosureExprSyntax {
 
     /// Where this closure's body runs, from its attributes and the API it is handed to.
     var role: ClosureRole {
-        if let attributes = signature?.attributes {
-            if attributes.contains(named: "MainActor") { return .mainActorCode("a @MainActor closure") }
+        if let attributes = signature?.attributes, !attributes.isEmpty {
+            if attributes.contains(named: "MainActor") {
+                let startsTask = enclosingCall.flatMap(CalledName.init).map { [.unstructuredTask, .background("a Task.detached body")].contains($0.closureRole) }
+                return startsTask == true ? .mainActorTask : .mainActorCode("a @MainActor closure")
+            }
             if attributes.contains(named: "Sendable") || attributes.contains(named: "concurrent") {
                 return .background("a @Sendable closure")
             }

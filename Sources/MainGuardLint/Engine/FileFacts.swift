@@ -1,6 +1,10 @@
 import SwiftSyntax
 
 /// A parameter as callers see it: its argument label and whether it may be omitted.
+///
+/// ```swift
+/// let labels = function.parameters.map { $0.label ?? "_" } // ["from", "_"]
+/// ```
 public struct Parameter: Sendable, Hashable {
     /// nil for `_`.
     public var label: String?

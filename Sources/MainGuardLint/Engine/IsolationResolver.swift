@@ -25,6 +25,10 @@ public enum Isolation: Sendable, Hashable {
 }
 
 /// Why code is on the main actor, worded for messages: "ContentView.body", "@MainActor class ButtonModel".
+///
+/// ```swift
+/// let origin = MainActorOrigin("default isolation MainActor of target App", isDefaultIsolation: true)
+/// ```
 public struct MainActorOrigin: Sendable, Hashable {
     public var description: String
     /// True when only the module's default isolation (SE-0466) puts the code on the main actor.
@@ -90,6 +94,9 @@ public struct IsolationResolver: Sendable {
                 switch closure.role {
                 case .unstructuredTask:
                     if job == nil, let call = closure.enclosingCall { job = .unstructuredTask(call) }
+                case .mainActorTask:
+                    let description = "Task { @MainActor in }"
+                    return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job ?? .mainActorJob(description))
                 case .mainActorJob(let description):
                     return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job ?? .mainActorJob(description))
                 case .mainActorCode(let description):
@@ -100,6 +107,9 @@ public struct IsolationResolver: Sendable {
                     break
                 }
             case .deinitializerDecl:
+                return ExecutionContext(isolation: .nonisolated, job: job)
+            case .variableDecl where node.cast(VariableDeclSyntax.self).modifiers.contains("async"):
+                // `async let` evaluates its initializer in a child task, off the current actor.
                 return ExecutionContext(isolation: .nonisolated, job: job)
             case .functionDecl, .initializerDecl, .subscriptDecl, .variableDecl, .accessorDecl:
                 let declaration = DeclarationIsolationFacts(node)
