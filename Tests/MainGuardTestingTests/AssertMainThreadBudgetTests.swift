@@ -1,4 +1,5 @@
 import Testing
+import MainGuardExamples
 @testable import MainGuardTesting
 
 /// The synchronous assertion under Swift Testing, where the main actor runs on the thread that
@@ -6,7 +7,7 @@ import Testing
 @Suite struct AssertMainThreadBudgetTests {
     @Test @MainActor func threeMillisecondsPerRunFitsContinuousInteraction() {
         let (measurement, failures) = capturingFailures {
-            measureMainThread(within: .continuousInteraction) { busySpin(milliseconds: 3) }
+            measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) }
         }
         #expect(failures.isEmpty, "\(failures)")
         #expect(measurement.iterations.count == 10)
@@ -16,7 +17,7 @@ import Testing
     @Test @MainActor func twentyMillisecondsPerRunFailsWithEveryIteration() throws {
         let (result, failures) = capturingFailures {
             assertMainThreadBudget(.continuousInteraction, iterations: 5, "cell configuration") {
-                busySpin(milliseconds: 20)
+                _ = spin(milliseconds: 20)
                 return 42
             }
         }
@@ -42,11 +43,11 @@ import Testing
 
     @Test @MainActor func theScaleGivesHeadroomAndTheMessageShowsBothBudgets() throws {
         let (_, passing) = capturingFailures(environment: ["MAINGUARD_BUDGET_SCALE": "10"]) {
-            assertMainThreadBudget(.continuousInteraction, iterations: 3) { busySpin(milliseconds: 8) }
+            assertMainThreadBudget(.continuousInteraction, iterations: 3) { spin(milliseconds: 8) }
         }
         #expect(passing.isEmpty, "\(passing)")
         let (_, failing) = capturingFailures(environment: ["MAINGUARD_BUDGET_SCALE": "2"]) {
-            assertMainThreadBudget(.continuousInteraction, iterations: 3) { busySpin(milliseconds: 20) }
+            assertMainThreadBudget(.continuousInteraction, iterations: 3) { spin(milliseconds: 20) }
         }
         let message = try #require(failing.first)
         #expect(message.contains("10 ms (MAINGUARD_BUDGET_SCALE=2 × 5 ms (continuous interaction))"))

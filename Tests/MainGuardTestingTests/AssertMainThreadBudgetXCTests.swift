@@ -1,4 +1,5 @@
 import XCTest
+import MainGuardExamples
 @testable import MainGuardTesting
 
 /// The synchronous assertion under XCTest, which on Linux runs a synchronous test on the main
@@ -8,7 +9,7 @@ final class AssertMainThreadBudgetXCTests: XCTestCase {
     func testThreeMillisecondsPerRunFitsContinuousInteractionOnTheMainThread() {
         XCTAssertTrue(Thread.isMainThread)
         let (measurement, failures) = MainActor.assumeIsolated {
-            capturingFailures { measureMainThread(within: .continuousInteraction) { busySpin(milliseconds: 3) } }
+            capturingFailures { measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) } }
         }
         XCTAssertEqual(failures, [])
         XCTAssertEqual(measurement.iterations.count, 10)
@@ -17,7 +18,7 @@ final class AssertMainThreadBudgetXCTests: XCTestCase {
     func testTwentyMillisecondsPerRunFails() throws {
         let (_, failures) = MainActor.assumeIsolated {
             capturingFailures {
-                assertMainThreadBudget(.continuousInteraction, iterations: 3) { busySpin(milliseconds: 20) }
+                assertMainThreadBudget(.continuousInteraction, iterations: 3) { spin(milliseconds: 20) }
             }
         }
         XCTAssertEqual(failures.count, 1)

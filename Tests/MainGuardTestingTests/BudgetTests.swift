@@ -1,4 +1,5 @@
 import Testing
+import MainGuardExamples
 @testable import MainGuardTesting
 
 @Suite struct MainThreadBudgetTests {
@@ -45,7 +46,7 @@ import Testing
 
     @Test @MainActor func anInvalidScaleFailsTheAssertionAndLeavesBudgetsUnscaled() {
         let (_, failures) = capturingFailures(environment: ["MAINGUARD_BUDGET_SCALE": "fast"]) {
-            assertMainThreadBudget(.discreteInteraction, iterations: 1) { busySpin(milliseconds: 1) }
+            assertMainThreadBudget(.discreteInteraction, iterations: 1) { spin(milliseconds: 1) }
         }
         #expect(failures.count == 1)
         #expect(failures.first?.contains("MAINGUARD_BUDGET_SCALE=\"fast\" is not a positive number") == true)

@@ -21,21 +21,6 @@ func capturingFailures<T>(environment: [String: String] = [:],
     return (value, sink.recorded.map(\.message))
 }
 
-/// Computes (does not sleep) until `milliseconds` of wall time have passed: ending at a deadline
-/// keeps the duration steady on a busy machine, where a fixed amount of work would not.
-@discardableResult
-func busySpin(milliseconds: Double) -> UInt64 {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .microseconds(Int64(milliseconds * 1000)))
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    while clock.now < deadline {
-        for byte in 0..<UInt64(64) {
-            hash = (hash ^ byte) &* 0x100_0000_01b3
-        }
-    }
-    return hash
-}
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
