@@ -4,7 +4,9 @@ import MainGuardExamples
 
 /// The synchronous assertion under Swift Testing, where the main actor runs on the thread that
 /// drains the main queue (on Linux not the process's main thread: see `assertMainThreadBudget`).
-@Suite struct AssertMainThreadBudgetTests {
+/// Its bodies hold the main actor for up to ~120 ms, which would land in another test's `assertNoHang`
+/// window: hence `.mainThreadExclusive`.
+@Suite(.mainThreadExclusive) struct AssertMainThreadBudgetTests {
     @Test @MainActor func threeMillisecondsPerRunFitsContinuousInteraction() {
         let (measurement, failures) = capturingFailures {
             measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) }
