@@ -57,6 +57,10 @@ let package = Package(
             ]
         ),
 
+        // MARK: Benchmarks
+        // `swift run -c release mainguard-runtime-bench`: executor overhead, idle watchdog cost, stall accuracy.
+        .executableTarget(name: "mainguard-runtime-bench", dependencies: ["MainGuard"], path: "Benchmarks/RuntimeBenchmark"),
+
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
 
