@@ -64,6 +64,7 @@ final class RuntimeRunTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(stall.durationMilliseconds, 199)
         XCTAssertLessThan(stall.cpuMilliseconds, stall.durationMilliseconds * 0.1)
         XCTAssertFalse(stall.isBusy)
+        XCTAssertTrue(stall.attribution.frames.contains { $0.contains("blockForTest") }, "\(stall)")
     }
 
     func testTimeoutWithStuckMainThreadStillReportsTheOngoingStall() {

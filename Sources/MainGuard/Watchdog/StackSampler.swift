@@ -65,8 +65,9 @@ final class StackSampler: Sendable {
             }
             let unwound = (0..<Int(slot.pointee.count)).map { UInt(bitPattern: slot.pointee.frames[$0]) }
             let walked = (0..<Int(slot.pointee.framePointerCount)).map { slot.pointee.framePointerFrames[$0] }
-            let known = Set(unwound)
-            let addresses = unwound + walked.filter { !known.contains($0) }
+            let chain = walked.count > 2 ? walked : walked + StackScan.recoverFrameChain(stackPointer: slot.pointee.stackPointer)
+            var known = Set(unwound)
+            let addresses = unwound + chain.filter { known.insert($0).inserted }
             let name = slot.pointee.taskName[0] == 0 ? nil : String(cString: slot.pointee.taskName)
             return (addresses, name)
         }
@@ -84,6 +85,7 @@ private struct CaptureSlot {
     var count: Int32
     var framePointerFrames: UnsafeMutablePointer<UInt>
     var framePointerCount: Int32
+    var stackPointer: UInt
     var taskName: UnsafeMutablePointer<CChar>
     var done: UnsafeMutablePointer<sem_t>
 }
@@ -96,7 +98,7 @@ nonisolated(unsafe) private let captureSlot: UnsafeMutablePointer<CaptureSlot> =
     taskName.initialize(repeating: 0, count: StackSampler.taskNameCapacity)
     slot.initialize(to: CaptureSlot(
         frames: .allocate(capacity: StackSampler.maximumFrames), count: 0,
-        framePointerFrames: .allocate(capacity: StackSampler.maximumFrames), framePointerCount: 0,
+        framePointerFrames: .allocate(capacity: StackSampler.maximumFrames), framePointerCount: 0, stackPointer: 0,
         taskName: taskName, done: done))
     return slot
 }()
@@ -130,6 +132,7 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
     // glibc's <sys/ucontext.h> indices (REG_RBP = 10, REG_RIP = 16; the enum is not imported).
     let instructionPointer = UInt(bitPattern: Int(registers[16]))
     var framePointer = UInt(bitPattern: Int(registers[10]))
+    slot.pointee.stackPointer = UInt(bitPattern: Int(registers[15]))   // REG_RSP
     let frames = slot.pointee.framePointerFrames
     frames[0] = instructionPointer
     var count = 1

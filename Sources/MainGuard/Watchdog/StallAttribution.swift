@@ -18,10 +18,12 @@ enum StallAttribution {
         // The innermost frames are the capture's own signal handler; the stalled code starts below it.
         let handlerEnd = frames.lastIndex { $0.name?.contains("MainGuard.StackSampler") == true }
         let stalled = handlerEnd.map { frames[frames.index(after: $0)...] } ?? frames[...]
-        return stalled.compactMap { frame in
+        let names = stalled.compactMap { frame -> String? in
             guard let name = frame.name, !isPlumbing(frame, name: name) else { return nil }
             return readableName(name)
         }
+        // A recovered stack can name one function twice in a row (see StackScan): keep one.
+        return names.enumerated().filter { $0.offset == 0 || names[$0.offset - 1] != $0.element }.map(\.element)
     }
 
     static func summary(frames: [String], taskName: String?, origin: JobOrigin) -> String {

@@ -50,6 +50,12 @@ final class Symbolicator: Sendable {
         return Frame(name: mangled.map { name in name.withCString { Self.demangle($0) } }, image: imagePath)
     }
 
+    /// `true` when `address` lies in a loaded executable or library.
+    static func isInLoadedImage(_ address: UInt) -> Bool {
+        var info = DynamicLinkInfo()
+        return withUnsafeMutableBytes(of: &info) { _dladdr(UnsafeRawPointer(bitPattern: address), $0.baseAddress!) } != 0
+    }
+
     static func demangle(_ symbol: UnsafePointer<CChar>) -> String {
         guard let demangled = _swiftDemangle(symbol, strlen(symbol), nil, nil, 0) else {
             return String(cString: symbol)

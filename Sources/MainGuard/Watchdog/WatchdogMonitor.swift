@@ -33,9 +33,11 @@ final class WatchdogMonitor: Sendable {
     var pollMilliseconds: Double { MonotonicClock.milliseconds(pollNanoseconds) }
 
     func start() {
+        // Read the executable's symbols before the first stall rather than during it, without
+        // delaying the first polls (a large debug binary takes a while).
+        let anchor = UInt(bitPattern: unsafeBitCast(Self.symbolAnchor, to: Int.self))
+        DispatchQueue.global(qos: .utility).async { [symbolicator] in symbolicator.prepare(imageContaining: anchor) }
         let thread = Thread { [self] in
-            // Read the executable's symbols before the first stall, not during it.
-            symbolicator.prepare(imageContaining: UInt(bitPattern: unsafeBitCast(Self.symbolAnchor, to: Int.self)))
             run()
             finished.signal()
         }
