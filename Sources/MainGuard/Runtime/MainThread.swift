@@ -11,6 +11,8 @@ import Darwin
 /// the first time MainGuard code runs there (the main executor's first job, or `Runtime.run`).
 final class MainThread: Sendable {
     private let handle = Atomic<UInt>(0)
+    /// Kernel id of the thread in `handle` when it is not the main thread (0: the main thread).
+    private let drainingThreadID = Atomic<Int32>(0)
 
     /// `true` on the process's main thread.
     static var isCurrent: Bool {
@@ -28,6 +30,34 @@ final class MainThread: Sendable {
         handle.store(pthread_self(), ordering: .relaxed)
         #else
         handle.store(UInt(bitPattern: pthread_self()), ordering: .relaxed)
+        #endif
+    }
+
+    /// Call as each main-actor job starts on the main queue: remembers the thread running it.
+    ///
+    /// Under Swift Testing on Linux the process sits in `dispatch_main()`, which parks the main
+    /// thread and lets libdispatch drain the main queue, and with it the main actor, on a worker
+    /// thread (a different one now and then). The thread to sample and whose CPU clock to read is
+    /// then the one running the job, not the process's main thread. Where the main thread drains
+    /// the queue (XCTest, `RunLoop.main`, Darwin) this stores the main thread once and then only loads.
+    func noteDrainingThread() {
+        let current = pthread_self()
+        #if os(Linux)
+        guard handle.load(ordering: .relaxed) != current else { return }
+        drainingThreadID.store(_gettid(), ordering: .relaxed)
+        handle.store(current, ordering: .relaxed)
+        #else
+        guard handle.load(ordering: .relaxed) != UInt(bitPattern: current) else { return }
+        handle.store(UInt(bitPattern: current), ordering: .relaxed)
+        #endif
+    }
+
+    /// `true` on the thread that last ran a main-actor job from the main queue (or on the main thread).
+    var isDrainingThread: Bool {
+        #if os(Linux)
+        return Self.isCurrent || handle.load(ordering: .relaxed) == pthread_self()
+        #else
+        return Self.isCurrent || handle.load(ordering: .relaxed) == UInt(bitPattern: pthread_self())
         #endif
     }
 
@@ -49,7 +79,8 @@ final class MainThread: Sendable {
     /// `pthread_getcpuclockid` does, so it is available from any thread before the handle is known.
     var cpuClock: ThreadCPUClock? {
         #if os(Linux)
-        return ThreadCPUClock(linuxThreadID: getpid())
+        let draining = drainingThreadID.load(ordering: .relaxed)
+        return ThreadCPUClock(linuxThreadID: draining != 0 ? draining : getpid())
         #else
         return nil
         #endif

@@ -39,7 +39,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         let priority = job.priority.rawValue
         let unowned = UnownedJob(job)
         let taskID = _swiftTaskIdentifier(unowned)
-        let fromMainActorJob = MainThread.isCurrent && recorder.runningSequence.load(ordering: .relaxed) != 0
+        let fromMainActorJob = mainThread.isDrainingThread && recorder.runningSequence.load(ordering: .relaxed) != 0
         let info = EnqueuedJobInfo(taskID: taskID, priority: priority,
                                    origin: tracker.mainActorOrigin(taskID: taskID, enqueuedFromMainActorJob: fromMainActorJob),
                                    enqueuedNanoseconds: now)
@@ -56,7 +56,11 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     var isMainExecutor: Bool { true }
 
     func checkIsolated() {
-        precondition(MainThread.isCurrent, "main-actor code ran off the main thread under MainGuard's main executor")
+        // The main queue is the main actor's home even where a worker thread drains it (Swift
+        // Testing on Linux: see `MainThread.noteDrainingThread`). Closures given to
+        // `DispatchQueue.main.async` are checked for main-actor isolation on entry, before any job runs.
+        if MainThread.isCurrent { return }
+        dispatchPrecondition(condition: .onQueue(.main))
     }
 
     // MARK: RunLoopExecutor
@@ -115,7 +119,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
 
     private func forwardToMainQueue(_ job: UnownedJob, _ info: EnqueuedJobInfo) {
         DispatchQueue.main.async { [self] in
-            mainThread.noteCurrentIfMain()
+            mainThread.noteDrainingThread()
             runJob(job, info)
         }
     }

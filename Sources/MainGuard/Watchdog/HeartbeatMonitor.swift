@@ -45,7 +45,7 @@ final class HeartbeatMonitor: Sendable {
             let info = EnqueuedJobInfo(taskID: 0, priority: 0, origin: .unknown, enqueuedNanoseconds: posted)
             let sequence = recorder.jobWillStart(at: posted, info: info)
             DispatchQueue.main.async { [recorder, mainThread] in
-                mainThread.noteCurrentIfMain()
+                mainThread.noteDrainingThread()
                 recorder.jobDidEnd(sequence: sequence, info: info, start: posted, end: MonotonicClock.now())
                 beat.signal()
             }
