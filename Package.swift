@@ -70,5 +70,8 @@ let package = Package(
         ], path: "Benchmarks/LintBenchmark"),
         .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
         .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
+        // How to use MainGuardTesting in XCTest and Swift Testing, on the sample workloads.
+        .testTarget(name: "MainGuardExamplesTests", dependencies: ["MainGuardTesting", "MainGuardExamples"],
+                    path: "Examples/Tests"),
     ]
 )

@@ -4,20 +4,25 @@ public struct IterationTiming: Sendable, Hashable {
     public var wallMilliseconds: Double
     /// CPU time of the thread that ran it: close to the wall time when computing, close to zero when blocked.
     public var cpuMilliseconds: Double
+    /// Time the thread was ready to run but waited for a CPU (an overloaded machine), where the
+    /// platform says (Linux); `nil` elsewhere.
+    public var waitingForCPUMilliseconds: Double?
 
-    public init(wallMilliseconds: Double, cpuMilliseconds: Double) {
+    public init(wallMilliseconds: Double, cpuMilliseconds: Double, waitingForCPUMilliseconds: Double? = nil) {
         self.wallMilliseconds = wallMilliseconds
         self.cpuMilliseconds = cpuMilliseconds
+        self.waitingForCPUMilliseconds = waitingForCPUMilliseconds
     }
 
     static func measure<T>(_ body: () throws -> T) rethrows -> (IterationTiming, T) {
         let clock = ContinuousClock()
-        let cpuStart = ThreadCPUClock.now()
+        let timesBefore = ThreadTimes.current()
         let start = clock.now
         let value = try body()
         let wall = clock.now - start
-        let cpu = ThreadCPUClock.now() - cpuStart
-        return (IterationTiming(wallMilliseconds: wall.milliseconds, cpuMilliseconds: cpu.milliseconds), value)
+        let times = ThreadTimes.current() - timesBefore
+        return (IterationTiming(wallMilliseconds: wall.milliseconds, cpuMilliseconds: times.onCPU.milliseconds,
+                                waitingForCPUMilliseconds: times.waitingForCPU?.milliseconds), value)
     }
 }
 
@@ -45,12 +50,20 @@ public struct BudgetMeasurement<T> {
     /// `true` when the statistic does not exceed the budget.
     public var isWithinBudget: Bool { statisticMilliseconds <= budget.milliseconds }
 
+    /// The same statistic of the time spent waiting for a CPU, where known.
+    var statisticWaitingForCPUMilliseconds: Double? {
+        let waits = iterations.compactMap(\.waitingForCPUMilliseconds)
+        return waits.count == iterations.count ? statistic.value(of: waits) : nil
+    }
+
     func failureMessage(userMessage: String) -> String {
         let wall = statisticMilliseconds
-        let activity = MainThreadActivity(cpuMilliseconds: statisticCPUMilliseconds, wallMilliseconds: wall)
+        let clocks = MainThreadActivity.Clocks(wall: wall, cpu: statisticCPUMilliseconds,
+                                               waitingForCPU: statisticWaitingForCPUMilliseconds, load: MachineLoad.current())
+        let activity = MainThreadActivity(clocks)
         var lines = [
             "Main-thread work over budget: \(statistic) \(wall.milliseconds) per run is over the \(budget) budget.",
-            "The main thread was \(activity.describe(cpuMilliseconds: statisticCPUMilliseconds, wallMilliseconds: wall)).",
+            "The main thread was \(MainThreadActivity.describe(clocks)).",
         ]
         if activity == .blocked {
             lines.append("Lint rule blocking_call_on_main_actor flags such calls in main-actor code.")

