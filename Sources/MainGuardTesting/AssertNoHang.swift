@@ -32,7 +32,8 @@ import MainGuard
 /// (`Runtime.installForTesting()`), or a main-queue heartbeat where executors cannot be installed;
 /// the report's `mode` says which one measured.
 ///
-/// Threads: the assertion itself waits off the main actor, so it never stalls what it measures.
+/// Threads: the assertion itself is `@concurrent` and waits off the main actor, so it never stalls
+/// what it measures, whatever the isolation of the test that calls it.
 /// XCTest on Linux runs a synchronous test on the main thread: main-actor work queued during it
 /// runs only once the test returns, which is why this assertion is `async`. An async XCTest test
 /// runs on a worker thread while XCTest's run loop drains the main queue on the main thread.
@@ -48,6 +49,7 @@ import MainGuard
 ///   - message: added to the failure message.
 ///   - operation: the interaction under test, run on the main actor.
 @discardableResult
+@concurrent
 public func assertNoHang(_ budget: MainThreadBudget = .discreteInteraction,
                          settle: Duration = .milliseconds(200), timeout: Duration = .seconds(10),
                          _ message: @autoclosure () -> String = "",

@@ -1,4 +1,9 @@
 /// One run of the measured body.
+///
+/// ```swift
+/// let measurement = measureMainThread(within: .continuousInteraction) { cell.configure(with: item) }
+/// let slowest = measurement.iterations.max { $0.wallMilliseconds < $1.wallMilliseconds }
+/// ```
 public struct IterationTiming: Sendable, Hashable {
     /// Wall-clock time the run took.
     public var wallMilliseconds: Double

@@ -69,6 +69,11 @@ public struct BudgetScale: Sendable, Hashable {
 }
 
 /// `MAINGUARD_BUDGET_SCALE` is set to something that is not a positive number.
+///
+/// ```swift
+/// do { _ = try BudgetScale(environment: ["MAINGUARD_BUDGET_SCALE": "fast"]) }
+/// catch { print(error) }   // MAINGUARD_BUDGET_SCALE="fast" is not a positive number, …
+/// ```
 public struct BudgetScaleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The variable's value as found.
     public let value: String
@@ -80,6 +85,12 @@ public struct BudgetScaleError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 /// A budget after ``BudgetScale`` was applied, remembering the original for messages.
+///
+/// ```swift
+/// let scaled = try BudgetScale(factor: 2).apply(to: .discreteInteraction)
+/// scaled.milliseconds   // 200
+/// scaled.description    // "200 ms (MAINGUARD_BUDGET_SCALE=2 × 100 ms (discrete interaction))"
+/// ```
 public struct ScaledBudget: Sendable, Hashable, CustomStringConvertible {
     /// The budget as written in the test.
     public let original: MainThreadBudget

@@ -60,7 +60,7 @@ enum MainThreadActivity: Equatable {
             "Do not wait on the main actor: await an async API instead of sleeping, waiting on a semaphore "
                 + "or lock, or reading files and the network synchronously."
         case .starvedOrBlocked:
-            "If the code computes: " + Self.busy.advice + " If it waits: " + Self.blocked.advice
+            "If it computes: " + Self.busy.advice + " If it waits: " + Self.blocked.advice
         }
     }
 }

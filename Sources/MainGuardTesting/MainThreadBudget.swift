@@ -5,7 +5,7 @@
 /// under 5 ms so that frames keep coming; one frame lasts 8.3 ms at 120 Hz and 16.7 ms at 60 Hz.
 ///
 /// ```swift
-/// try await assertNoHang(.discreteInteraction) { model.tapped() }
+/// await assertNoHang(.discreteInteraction) { model.tapped() }
 /// assertMainThreadBudget(.frame(hz: 120)) { cell.configure(with: item) }
 /// assertMainThreadBudget(.milliseconds(50)) { importer.parseHeader() }
 /// ```
