@@ -34,7 +34,6 @@ final class ExecutorInstallation: @unchecked Sendable {
         var flavour: Flavour
         var recorder: MainActorRecorder
         var tracker: TaskOriginTracker
-        var mainThread: MainThread
         /// Symbol tables read so far, kept for the process's lifetime (reading one can take a while).
         var symbolicator: Symbolicator
         /// The main executor (type-erased so the struct needs no availability annotation).
@@ -57,12 +56,10 @@ final class ExecutorInstallation: @unchecked Sendable {
             if let installed { return installed }
             let recorder = MainActorRecorder()
             let tracker = TaskOriginTracker()
-            let mainThread = MainThread()
-            mainThread.noteCurrentIfMain()
             var result = Installed(mode: .heartbeat, flavour: flavour, recorder: recorder, tracker: tracker,
-                                   mainThread: mainThread, symbolicator: Symbolicator(), mainExecutor: nil)
+                                   symbolicator: Symbolicator(), mainExecutor: nil)
             if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
-                let main = RecordingMainExecutor(recorder: recorder, tracker: tracker, mainThread: mainThread)
+                let main = RecordingMainExecutor(recorder: recorder, tracker: tracker)
                 let global: any TaskExecutor = switch flavour {
                 case .runLoop:
                     PriorityGlobalExecutor(threadCount: ProcessInfo.processInfo.activeProcessorCount,
@@ -75,10 +72,6 @@ final class ExecutorInstallation: @unchecked Sendable {
                 Self.handoff = nil
                 result.mode = .executor
                 result.mainExecutor = main
-            }
-            if !mainThread.isKnown {
-                // Learn the main thread's handle (needed to capture its stack) as soon as it drains its queue.
-                DispatchQueue.main.async { mainThread.noteCurrentIfMain() }
             }
             installed = result
             return result

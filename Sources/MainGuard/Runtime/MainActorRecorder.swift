@@ -24,6 +24,8 @@ final class MainActorRecorder: Sendable {
     let lastActivity = Atomic<UInt64>(0)
     /// Jobs at least this long are stalls (the session's budget), in nanoseconds.
     let stallFloor = Atomic<UInt64>(5_000_000)
+    /// The thread running the current job (`ThreadHandle`), for the watchdog's CPU clock and stack capture.
+    let runningThread = Atomic<UInt>(0)
     /// Task and origin of the running job, for reporting a job that never returns.
     private let runningTaskID = Atomic<UInt64>(0)
     private let runningOrigin = Atomic<UInt8>(0)
@@ -53,12 +55,13 @@ final class MainActorRecorder: Sendable {
     }
 
     /// Publishes the job now taking the main thread; returns its sequence number.
-    func jobWillStart(at start: UInt64, info: EnqueuedJobInfo) -> UInt64 {
+    func jobWillStart(at start: UInt64, info: EnqueuedJobInfo, thread: UInt) -> UInt64 {
         let sequence = sequenceCounter.add(1, ordering: .relaxed).newValue
         queuedJobs.subtract(1, ordering: .relaxed)
         runningTaskID.store(info.taskID, ordering: .relaxed)
         runningOrigin.store(info.origin.code, ordering: .relaxed)
         runningStart.store(start, ordering: .relaxed)
+        runningThread.store(thread, ordering: .relaxed)
         runningSequence.store(sequence, ordering: .releasing)
         return sequence
     }
@@ -77,12 +80,18 @@ final class MainActorRecorder: Sendable {
     // MARK: Watchdog side
 
     /// The running job's sequence and start, or `nil` when the main thread is between jobs.
-    func runningJob() -> (sequence: UInt64, start: UInt64)? {
+    func runningJob() -> (sequence: UInt64, start: UInt64, thread: UInt)? {
         let sequence = runningSequence.load(ordering: .acquiring)
         guard sequence != 0 else { return nil }
         let start = runningStart.load(ordering: .relaxed)
+        let thread = runningThread.load(ordering: .relaxed)
         guard runningSequence.load(ordering: .acquiring) == sequence else { return nil }
-        return (sequence, start)
+        return (sequence, start, thread)
+    }
+
+    /// `true` when the calling thread is the one running the current main-actor job.
+    var isInsideJobOnCurrentThread: Bool {
+        runningSequence.load(ordering: .acquiring) != 0 && runningThread.load(ordering: .relaxed) == ThreadHandle.current()
     }
 
     func noteStallDetected(sequence: UInt64, at time: UInt64, mainThreadCPU: UInt64) {
@@ -95,10 +104,11 @@ final class MainActorRecorder: Sendable {
 
     // MARK: Readers
 
-    /// Everything recorded since the window began. `ongoingCPU` is the main thread's CPU clock now,
-    /// used to report a job that is still running as an ongoing stall.
-    func recording(workload: String, mode: MeasurementMode, now: UInt64, ongoingCPU: UInt64?) -> Recording {
-        let running = runningJob().map { running in
+    /// Everything recorded since the window began; a job still running past the budget is an ongoing stall.
+    func recording(workload: String, mode: MeasurementMode, now: UInt64) -> Recording {
+        let job = runningJob()
+        let ongoingCPU = job.flatMap { ThreadHandle.cpuClock($0.thread)?.nanoseconds() }
+        let running = job.map { running in
             MainActorJobRecord(sequence: running.sequence, taskID: runningTaskID.load(ordering: .relaxed), priority: 0,
                                origin: JobOrigin(code: runningOrigin.load(ordering: .relaxed)),
                                enqueuedNanoseconds: running.start, startNanoseconds: running.start, endNanoseconds: now)

@@ -1,19 +1,11 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Facts about the process's main thread that the executors and the watchdog need.
-///
-/// The main thread's `pthread_t` can only be learnt on the main thread itself, so it is recorded
-/// the first time MainGuard code runs there (the main executor's first job, or `Runtime.run`).
-final class MainThread: Sendable {
-    private let handle = Atomic<UInt>(0)
-    /// Kernel id of the thread in `handle` when it is not the main thread (0: the main thread).
-    private let drainingThreadID = Atomic<Int32>(0)
-
+/// Facts about threads that the executors and the watchdog need.
+enum MainThread {
     /// `true` on the process's main thread.
     static var isCurrent: Bool {
         #if os(Linux)
@@ -22,78 +14,38 @@ final class MainThread: Sendable {
         return pthread_main_np() != 0
         #endif
     }
-
-    /// Call on the main thread: remembers its handle for signalling.
-    func noteCurrentIfMain() {
-        guard handle.load(ordering: .relaxed) == 0, Self.isCurrent else { return }
-        #if os(Linux)
-        handle.store(pthread_self(), ordering: .relaxed)
-        #else
-        handle.store(UInt(bitPattern: pthread_self()), ordering: .relaxed)
-        #endif
-    }
-
-    /// Call as each main-actor job starts on the main queue: remembers the thread running it.
-    ///
-    /// Under Swift Testing on Linux the process sits in `dispatch_main()`, which parks the main
-    /// thread and lets libdispatch drain the main queue, and with it the main actor, on a worker
-    /// thread (a different one now and then). The thread to sample and whose CPU clock to read is
-    /// then the one running the job, not the process's main thread. Where the main thread drains
-    /// the queue (XCTest, `RunLoop.main`, Darwin) this stores the main thread once and then only loads.
-    func noteDrainingThread() {
-        let current = pthread_self()
-        #if os(Linux)
-        guard handle.load(ordering: .relaxed) != current else { return }
-        drainingThreadID.store(_gettid(), ordering: .relaxed)
-        handle.store(current, ordering: .relaxed)
-        #else
-        guard handle.load(ordering: .relaxed) != UInt(bitPattern: current) else { return }
-        handle.store(UInt(bitPattern: current), ordering: .relaxed)
-        #endif
-    }
-
-    /// `true` on the thread that last ran a main-actor job from the main queue (or on the main thread).
-    var isDrainingThread: Bool {
-        #if os(Linux)
-        return Self.isCurrent || handle.load(ordering: .relaxed) == pthread_self()
-        #else
-        return Self.isCurrent || handle.load(ordering: .relaxed) == UInt(bitPattern: pthread_self())
-        #endif
-    }
-
-    var isKnown: Bool { handle.load(ordering: .relaxed) != 0 }
-
-    /// The main thread's handle once known.
-    var pthread: pthread_t? {
-        let raw = handle.load(ordering: .relaxed)
-        #if os(Linux)
-        return raw == 0 ? nil : raw
-        #else
-        return raw == 0 ? nil : pthread_t(bitPattern: raw)
-        #endif
-    }
-
-    /// The main thread's CPU-time clock.
-    ///
-    /// On Linux it is derived from the main thread's kernel id (the process id), exactly as glibc's
-    /// `pthread_getcpuclockid` does, so it is available from any thread before the handle is known.
-    var cpuClock: ThreadCPUClock? {
-        #if os(Linux)
-        let draining = drainingThreadID.load(ordering: .relaxed)
-        return ThreadCPUClock(linuxThreadID: draining != 0 ? draining : getpid())
-        #else
-        return nil
-        #endif
-    }
 }
 
-extension ThreadCPUClock {
-    #if os(Linux)
-    /// glibc: `MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)` = `(~tid << 3) | CPUCLOCK_PERTHREAD_MASK | CPUCLOCK_SCHED`.
-    init(linuxThreadID: pid_t) {
-        self.init(rawClock: clockid_t((~Int32(linuxThreadID)) << 3) | 4 | 2)
+/// A thread's `pthread_t` as a plain integer, so it can be published through an atomic.
+///
+/// The watchdog samples *the thread running the current main-actor job*, not "the main thread":
+/// where the main queue is drained by `dispatchMain()` (an async `main`, Swift Testing's runner),
+/// main-actor jobs run on a Dispatch worker thread while the process's main thread is gone.
+enum ThreadHandle {
+    static func current() -> UInt {
+        #if os(Linux)
+        return pthread_self()
+        #else
+        return UInt(bitPattern: pthread_self())
+        #endif
     }
-    #endif
+
+    static func pthread(_ handle: UInt) -> pthread_t? {
+        #if os(Linux)
+        return handle == 0 ? nil : handle
+        #else
+        return pthread_t(bitPattern: handle)
+        #endif
+    }
+
+    /// The thread's CPU-time clock (valid while the thread runs; the watchdog only asks about the
+    /// thread that is running the current job).
+    static func cpuClock(_ handle: UInt) -> ThreadCPUClock? {
+        guard let thread = pthread(handle) else { return nil }
+        var clock = clockid_t()
+        guard pthread_getcpuclockid(thread, &clock) == 0 else { return nil }
+        return ThreadCPUClock(rawClock: clock)
+    }
 }
 
 #if os(Linux)

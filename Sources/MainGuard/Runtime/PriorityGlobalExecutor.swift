@@ -55,9 +55,8 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
     }
 
     private func note(_ job: UnownedJob, priority: UInt8) {
-        let fromMainActorJob = MainThread.isCurrent && recorder.runningSequence.load(ordering: .relaxed) != 0
         tracker.noteGlobalJob(taskID: _swiftTaskIdentifier(job), priority: priority,
-                              enqueuedFromMainActorJob: fromMainActorJob)
+                              enqueuedFromMainActorJob: recorder.isInsideJobOnCurrentThread)
     }
 
     private func workerLoop() {
@@ -116,8 +115,7 @@ final class ObservingGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecke
     }
 
     private func note(_ job: UnownedJob, priority: UInt8) {
-        let fromMainActorJob = MainThread.isCurrent && recorder.runningSequence.load(ordering: .relaxed) != 0
         tracker.noteGlobalJob(taskID: _swiftTaskIdentifier(job), priority: priority,
-                              enqueuedFromMainActorJob: fromMainActorJob)
+                              enqueuedFromMainActorJob: recorder.isInsideJobOnCurrentThread)
     }
 }

@@ -18,7 +18,6 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     // @unchecked: the mutable queue is only touched under `lock`; everything else is immutable or atomic.
     let recorder: MainActorRecorder
     let tracker: TaskOriginTracker
-    let mainThread: MainThread
     private let lock = ConditionLock()
     private var owningMainThread = false
     private var stopRequested = false
@@ -26,10 +25,9 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     /// Set while the run loop is running, to turn a nested run into a clear error instead of a deadlock.
     let isRunningLoop = Atomic<Bool>(false)
 
-    init(recorder: MainActorRecorder, tracker: TaskOriginTracker, mainThread: MainThread) {
+    init(recorder: MainActorRecorder, tracker: TaskOriginTracker) {
         self.recorder = recorder
         self.tracker = tracker
-        self.mainThread = mainThread
     }
 
     // MARK: SerialExecutor
@@ -39,7 +37,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         let priority = job.priority.rawValue
         let unowned = UnownedJob(job)
         let taskID = _swiftTaskIdentifier(unowned)
-        let fromMainActorJob = mainThread.isDrainingThread && recorder.runningSequence.load(ordering: .relaxed) != 0
+        let fromMainActorJob = recorder.isInsideJobOnCurrentThread
         let info = EnqueuedJobInfo(taskID: taskID, priority: priority,
                                    origin: tracker.mainActorOrigin(taskID: taskID, enqueuedFromMainActorJob: fromMainActorJob),
                                    enqueuedNanoseconds: now)
@@ -56,9 +54,8 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     var isMainExecutor: Bool { true }
 
     func checkIsolated() {
-        // The main queue is the main actor's home even where a worker thread drains it (Swift
-        // Testing on Linux: see `MainThread.noteDrainingThread`). Closures given to
-        // `DispatchQueue.main.async` are checked for main-actor isolation on entry, before any job runs.
+        // Pass-through jobs run wherever the main queue is drained: the main thread, or a Dispatch
+        // worker under `dispatchMain()` (an async `main`, Swift Testing's runner).
         if MainThread.isCurrent { return }
         dispatchPrecondition(condition: .onQueue(.main))
     }
@@ -80,7 +77,6 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
                 await the work directly instead of starting another run.
                 """)
         }
-        mainThread.noteCurrentIfMain()
         lock.withLock { owningMainThread = true; stopRequested = false }
         defer { leaveRunLoop() }
         while !condition() {
@@ -112,14 +108,13 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
 
     private func runJob(_ job: UnownedJob, _ info: EnqueuedJobInfo) {
         let start = MonotonicClock.now()
-        let sequence = recorder.jobWillStart(at: start, info: info)
+        let sequence = recorder.jobWillStart(at: start, info: info, thread: ThreadHandle.current())
         job.runSynchronously(on: asUnownedSerialExecutor())
         recorder.jobDidEnd(sequence: sequence, info: info, start: start, end: MonotonicClock.now())
     }
 
     private func forwardToMainQueue(_ job: UnownedJob, _ info: EnqueuedJobInfo) {
         DispatchQueue.main.async { [self] in
-            mainThread.noteDrainingThread()
             runJob(job, info)
         }
     }

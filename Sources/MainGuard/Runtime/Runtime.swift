@@ -41,7 +41,6 @@ public enum Runtime {
             Call it from your tool's top-level code (not from a Task or a background queue).
             """)
         let installed = ExecutorInstallation.shared.install(.runLoop)
-        installed.mainThread.noteCurrentIfMain()
         if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *),
            let main = installed.mainExecutor as? RecordingMainExecutor {
             return WorkloadRun(workload: workload, options: options, installed: installed).run(on: main)

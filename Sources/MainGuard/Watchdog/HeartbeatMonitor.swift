@@ -12,14 +12,14 @@ import Synchronization
 /// in this mode (reports say `mode: heartbeat`; job counts and percentiles are heartbeat delays).
 final class HeartbeatMonitor: Sendable {
     private let recorder: MainActorRecorder
-    private let mainThread: MainThread
+    /// The thread that ran the last heartbeat: the one draining the main queue.
+    private let mainQueueThread = Atomic<UInt>(MainThread.isCurrent ? ThreadHandle.current() : 0)
     private let intervalNanoseconds: UInt64
     private let stopRequested = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(recorder: MainActorRecorder, mainThread: MainThread, intervalMilliseconds: Double = 2) {
+    init(recorder: MainActorRecorder, intervalMilliseconds: Double = 2) {
         self.recorder = recorder
-        self.mainThread = mainThread
         intervalNanoseconds = UInt64(intervalMilliseconds * 1_000_000)
     }
 
@@ -43,9 +43,9 @@ final class HeartbeatMonitor: Sendable {
             let posted = MonotonicClock.now()
             recorder.jobEnqueued(at: posted)
             let info = EnqueuedJobInfo(taskID: 0, priority: 0, origin: .unknown, enqueuedNanoseconds: posted)
-            let sequence = recorder.jobWillStart(at: posted, info: info)
-            DispatchQueue.main.async { [recorder, mainThread] in
-                mainThread.noteDrainingThread()
+            let sequence = recorder.jobWillStart(at: posted, info: info, thread: mainQueueThread.load(ordering: .relaxed))
+            DispatchQueue.main.async { [self] in
+                mainQueueThread.store(ThreadHandle.current(), ordering: .relaxed)
                 recorder.jobDidEnd(sequence: sequence, info: info, start: posted, end: MonotonicClock.now())
                 beat.signal()
             }

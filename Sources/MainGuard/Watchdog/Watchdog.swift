@@ -113,10 +113,9 @@ public final class WatchSession: Sendable {
         mode = installed.mode
         installed.recorder.beginWindow(thresholds: options.thresholds, maxListedStalls: options.maxListedStalls,
                                        maxTimelineJobs: options.maxTimelineJobs)
-        watchdog = WatchdogMonitor(recorder: installed.recorder, mainThread: installed.mainThread,
-                                   symbolicator: installed.symbolicator, thresholds: options.thresholds)
-        heartbeat = installed.mode == .heartbeat
-            ? HeartbeatMonitor(recorder: installed.recorder, mainThread: installed.mainThread) : nil
+        watchdog = WatchdogMonitor(recorder: installed.recorder, symbolicator: installed.symbolicator,
+                                   thresholds: options.thresholds)
+        heartbeat = installed.mode == .heartbeat ? HeartbeatMonitor(recorder: installed.recorder) : nil
         watchdog.start()
         heartbeat?.start()
     }
@@ -128,8 +127,7 @@ public final class WatchSession: Sendable {
     /// The report so far, without stopping. A job still running past the budget is listed as an ongoing stall.
     public func report(note: String? = nil) -> WatchdogReport {
         if let final = finalReport.withLock({ $0 }) { return final }
-        let recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now(),
-                                                     ongoingCPU: installed.mainThread.cpuClock?.nanoseconds())
+        let recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now())
         return ReportBuilder.report(from: recording, note: note)
     }
 

@@ -12,7 +12,6 @@ import Synchronization
 /// Idle, it costs one wake-up and two atomic loads per poll.
 final class WatchdogMonitor: Sendable {
     private let recorder: MainActorRecorder
-    private let mainThread: MainThread
     private let pollNanoseconds: UInt64
     private let inspectAfterNanoseconds: UInt64
     private let symbolicator: Symbolicator
@@ -20,10 +19,9 @@ final class WatchdogMonitor: Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(recorder: MainActorRecorder, mainThread: MainThread, symbolicator: Symbolicator, thresholds: Thresholds) {
+    init(recorder: MainActorRecorder, symbolicator: Symbolicator, thresholds: Thresholds) {
         self.recorder = recorder
         self.symbolicator = symbolicator
-        self.mainThread = mainThread
         let budget = UInt64(max(thresholds.budgetMilliseconds, 0.2) * 1_000_000)
         pollNanoseconds = min(budget / 2, 10_000_000)
         inspectAfterNanoseconds = budget / 2
@@ -60,13 +58,13 @@ final class WatchdogMonitor: Sendable {
             let now = MonotonicClock.now()
             guard running.sequence != inspectedSequence, now &- running.start >= inspectAfterNanoseconds else { continue }
             inspectedSequence = running.sequence
-            inspect(sequence: running.sequence, at: now)
+            inspect(sequence: running.sequence, thread: running.thread, at: now)
         }
     }
 
-    private func inspect(sequence: UInt64, at now: UInt64) {
-        recorder.noteStallDetected(sequence: sequence, at: now, mainThreadCPU: mainThread.cpuClock?.nanoseconds() ?? 0)
-        guard let thread = mainThread.pthread, let sampler = StackSampler.shared,
+    private func inspect(sequence: UInt64, thread handle: UInt, at now: UInt64) {
+        recorder.noteStallDetected(sequence: sequence, at: now, mainThreadCPU: ThreadHandle.cpuClock(handle)?.nanoseconds() ?? 0)
+        guard let thread = ThreadHandle.pthread(handle), let sampler = StackSampler.shared,
               let sample = sampler.capture(thread: thread) else { return }
         // The capture belongs to this job only if the same job is still running after it.
         guard recorder.runningJob()?.sequence == sequence else { return }

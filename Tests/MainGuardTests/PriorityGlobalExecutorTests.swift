@@ -1,0 +1,54 @@
+import Dispatch
+@testable import MainGuard
+import XCTest
+
+final class PriorityGlobalExecutorTests: XCTestCase {
+    /// On a busy pool, `.background` work waits until every `.userInitiated` job has run. One of the
+    /// two workers stays blocked so the other runs the queue one job at a time: the order observed is
+    /// the order the pool chose, independent of timing.
+    func testBackgroundYieldsToUserInitiatedOnABusyPool() async {
+        let pool = PriorityGlobalExecutor(threadCount: 2, tracker: TaskOriginTracker(), recorder: MainActorRecorder())
+        let started = DispatchSemaphore(value: 0)
+        let gates = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let blockers = [gates.0, gates.1].map { gate in
+            Task.detached(executorPreference: pool) { started.signal(); gate.wait() }
+        }
+        started.wait()
+        started.wait()
+        let order = Box<[TaskPriority]>([])
+        var work: [Task<Void, Never>] = []
+        for _ in 0..<4 {
+            work.append(Task.detached(executorPreference: pool, priority: .background) { order.value.append(.background) })
+            work.append(Task.detached(executorPreference: pool, priority: .utility) { order.value.append(.utility) })
+            work.append(Task.detached(executorPreference: pool, priority: .userInitiated) { order.value.append(.userInitiated) })
+        }
+        gates.0.signal()
+        for task in work { await task.value }
+        gates.1.signal()
+        for blocker in blockers { await blocker.value }
+        XCTAssertEqual(order.value, Array(repeating: .userInitiated, count: 4) + Array(repeating: .utility, count: 4)
+                       + Array(repeating: .background, count: 4))
+    }
+
+    func testPriorityQueueIsFIFOWithinAPriority() {
+        var queue = PriorityFIFO<Int>()
+        for (value, priority) in [(1, 9), (2, 25), (3, 9), (4, 25), (5, 21)] { queue.push(value, priority: UInt8(priority)) }
+        XCTAssertEqual((0..<5).compactMap { _ in queue.popHighest() }, [2, 4, 5, 1, 3])
+        XCTAssertNil(queue.popHighest())
+        XCTAssertTrue(queue.isEmpty)
+    }
+
+    func testDeadlineHeapReleasesOnlyDueJobsInDeadlineOrder() {
+        var heap = DeadlineHeap<String>()
+        heap.push("late", deadline: 300)
+        heap.push("early", deadline: 100)
+        heap.push("middle", deadline: 200)
+        heap.push("middle-second", deadline: 200)
+        XCTAssertNil(heap.popDue(now: 50))
+        XCTAssertEqual(heap.popDue(now: 250), "early")
+        XCTAssertEqual(heap.popDue(now: 250), "middle")
+        XCTAssertEqual(heap.popDue(now: 250), "middle-second")
+        XCTAssertNil(heap.popDue(now: 250))
+        XCTAssertEqual(heap.earliestDeadline, 300)
+    }
+}
