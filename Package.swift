@@ -63,13 +63,13 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
+        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
+        .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
 
         // MARK: Benchmarks
         .executableTarget(name: "mainguard-bench", dependencies: [
             "MainGuardLint", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ], path: "Benchmarks/LintBenchmark"),
-        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
-        .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
         // How to use MainGuardTesting in XCTest and Swift Testing, on the sample workloads.
         .testTarget(name: "MainGuardExamplesTests", dependencies: ["MainGuardTesting", "MainGuardExamples"],
                     path: "Examples/Tests"),

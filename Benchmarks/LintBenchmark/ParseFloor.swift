@@ -4,19 +4,24 @@ import SwiftSyntax
 
 /// The parse-only floor: SwiftParser over the same texts with the same worker pattern as the linter.
 enum ParseFloor {
-    static func parse(_ texts: [String], threads: Int) -> Int {
+    /// Parses every text; with `walk`, also visits every node once with an empty `SyntaxVisitor` (the floor
+    /// of any visitor-based linter).
+    static func parse(_ texts: [String], threads: Int, walk: Bool = false) -> Int {
         let next = Counter()
         let total = Counter()
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             var tokens = 0
             while let position = next.increment(below: texts.count) {
                 let tree = Parser.parse(source: texts[position])
+                if walk { EmptyVisitor(viewMode: .sourceAccurate).walk(tree) }
                 tokens += tree.totalLength.utf8Length
             }
             total.add(tokens)
         }
         return total.value
     }
+
+    private final class EmptyVisitor: SyntaxVisitor {}
 
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()

@@ -26,10 +26,11 @@ func seconds(_ work: () throws -> Void) rethrows -> Double {
 /// Peak resident set size in MB (Linux reports `ru_maxrss` in kilobytes, macOS in bytes).
 func peakMemoryMB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
     #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1_024
     #else
+    getrusage(RUSAGE_SELF, &usage)
     return Double(usage.ru_maxrss) / 1_048_576
     #endif
 }
@@ -42,10 +43,12 @@ let linter = Linter(configuration: LintConfiguration(threads: threads))
 // Warm up once so neither measurement pays for first-touch page faults alone.
 _ = ParseFloor.parse(texts, threads: threads)
 var parseSeconds = Double.infinity
+var walkSeconds = Double.infinity
 var lintSeconds = Double.infinity
 var result: LintResult?
 for _ in 0..<3 {
     parseSeconds = min(parseSeconds, seconds { _ = ParseFloor.parse(texts, threads: threads) })
+    walkSeconds = min(walkSeconds, seconds { _ = ParseFloor.parse(texts, threads: threads, walk: true) })
     lintSeconds = min(lintSeconds, seconds { result = linter.lint(inputs) })
 }
 let lines = result?.lineCount ?? 0
@@ -56,6 +59,7 @@ print("files:        \(inputs.count)")
 print("lines:        \(lines)")
 print("findings:     \(result?.findings.count ?? 0)")
 print("parse only:   \(format(parseSeconds)) s  (\(Int(Double(lines) / parseSeconds)) lines/s)")
+print("parse + walk: \(format(walkSeconds)) s  (one empty SyntaxVisitor pass: \(String(format: "%.2f", walkSeconds / parseSeconds))x parse)")
 print("lint:         \(format(lintSeconds)) s  (\(Int(Double(lines) / lintSeconds)) lines/s)")
 print("ratio:        \(String(format: "%.2f", lintSeconds / parseSeconds))x lint/parse (target <= 1.3x)")
 print("peak memory:  \(String(format: "%.0f", peakMemoryMB())) MB")

@@ -1,4 +1,8 @@
 /// What a catalogued API does to the thread that calls it.
+///
+/// ```swift
+/// print(BlockingKind.sleep.severityOnMainActor) // error
+/// ```
 public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
     /// Sleeps for a fixed time (`sleep`, `Thread.sleep`).
     case sleep
@@ -45,6 +49,10 @@ public struct CatalogueEntry: Sendable, Hashable {
 }
 
 /// The blocking and heavy APIs the rules share. Documented in `Rules/catalogue.md`.
+///
+/// ```swift
+/// let waits = APICatalogue.entries.filter { $0.kind == .wait }.map(\.display)
+/// ```
 public enum APICatalogue {
     public static let entries: [CatalogueEntry] = [
         // Sleeps.

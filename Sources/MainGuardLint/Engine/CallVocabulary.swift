@@ -4,21 +4,21 @@ import SwiftSyntax
 ///
 /// No type checker is available, so this is all the engine knows about a call: rules resolve it
 /// against the `ModuleIndex` by name and labels, or against the `APICatalogue`.
-struct CalledName {
+struct CalledName: Sendable {
     /// The function, method or (for `Type(...)`) type name.
     var name: String
     /// `x` in `x.f()`; nil for `f()` and for implicit members `.f()`.
     var receiver: ExprSyntax?
     /// True for `.f()` written without a receiver.
     var isImplicitMember: Bool
-    /// Argument labels in order; nil for unlabeled arguments. Trailing closures are `.some("*")` when unlabeled.
-    var labels: [String?]
     /// The token findings point at.
     var nameToken: TokenSyntax
+    let call: FunctionCallExprSyntax
 
     static let trailingClosureLabel = "*"
 
     init?(_ call: FunctionCallExprSyntax) {
+        self.call = call
         var called = call.calledExpression
         if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
         if let reference = called.as(DeclReferenceExprSyntax.self) {
@@ -41,22 +41,38 @@ struct CalledName {
         } else {
             return nil
         }
-        labels = call.arguments.map { $0.label?.text }
+    }
+
+    /// Argument labels in order; nil for unlabeled arguments. Trailing closures are `.some("*")` when unlabeled.
+    /// Computed on demand: most calls are never matched by labels.
+    var labels: [String?] {
+        var labels = call.arguments.map { $0.label?.text }
         if call.trailingClosure != nil { labels.append(Self.trailingClosureLabel) }
         labels += call.additionalTrailingClosures.map { $0.label.text }
+        return labels
     }
 
     /// `Foo(...)`: an initializer call by the naming convention (no type checker to ask).
-    var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.first?.isUppercase == true }
+    var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.startsWithUppercase }
 
     /// The text of the receiver without trivia, e.g. `DispatchQueue.main`.
     var receiverText: String? { receiver?.trimmedDescription }
+}
+
+extension String {
+    /// True for type-like names (`Data`, `URLSession`): ASCII check, cheap enough for every call.
+    var startsWithUppercase: Bool {
+        guard let first = utf8.first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
 }
 
 /// What a closure literal is, judged by the call it is handed to: decides where its body runs.
 enum ClosureRole: Equatable {
     /// `Task { }` / `Task(priority:) { }` / `Task(name:) { }`: inherits the isolation where it is written.
     case unstructuredTask
+    /// `Task { @MainActor in }` (also detached): a task body on the main actor wherever it is written.
+    case mainActorTask
     /// `MainActor.run { }`, `DispatchQueue.main.async { }`: a job queued onto the main actor.
     case mainActorJob(String)
     /// `MainActor.assumeIsolated { }`, `@MainActor in`: synchronous main-actor code.
@@ -84,8 +100,11 @@ extension ClosureExprSyntax {
 
     /// Where this closure's body runs, from its attributes and the API it is handed to.
     var role: ClosureRole {
-        if let attributes = signature?.attributes {
-            if attributes.contains(named: "MainActor") { return .mainActorCode("a @MainActor closure") }
+        if let attributes = signature?.attributes, !attributes.isEmpty {
+            if attributes.contains(named: "MainActor") {
+                let startsTask = enclosingCall.flatMap(CalledName.init).map { [.unstructuredTask, .background("a Task.detached body")].contains($0.closureRole) }
+                return startsTask == true ? .mainActorTask : .mainActorCode("a @MainActor closure")
+            }
             if attributes.contains(named: "Sendable") || attributes.contains(named: "concurrent") {
                 return .background("a @Sendable closure")
             }
@@ -96,50 +115,57 @@ extension ClosureExprSyntax {
 }
 
 extension CalledName {
-    /// The role of a closure handed to this call.
+    /// The role of a closure handed to this call. Switches on the name first: most calls are not
+    /// concurrency APIs, and the receiver's text is only built for those that may be.
     var closureRole: ClosureRole {
-        let receiver = receiverText
-        switch (receiver, name) {
-        case (nil, "Task") where !isImplicitMember: return .unstructuredTask
-        case ("Task", "detached"): return .background("a Task.detached body")
-        case ("MainActor", "run"): return .mainActorJob("MainActor.run")
-        case ("MainActor", "assumeIsolated"): return .mainActorCode("MainActor.assumeIsolated")
-        case (nil, "Thread"), ("Thread", "detachNewThread"), (nil, "BlockOperation"):
+        switch name {
+        case "Task" where receiver == nil && !isImplicitMember:
+            return .unstructuredTask
+        case "detached" where receiver?.isTaskType == true:
+            return .background("a Task.detached body")
+        case "run" where receiverText == "MainActor":
+            return .mainActorJob("MainActor.run")
+        case "assumeIsolated" where receiverText == "MainActor":
+            return .mainActorCode("MainActor.assumeIsolated")
+        case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
             return .background("a background thread")
-        case (_, "addTask"), (_, "addTaskUnlessCancelled"), (_, "addDiscardingTask"), (_, "addDiscardingTaskUnlessCancelled"):
+        case "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "addDiscardingTaskUnlessCancelled":
             return .background("a child task")
-        case (_, "dataTask"), (_, "downloadTask"), (_, "uploadTask"):
+        case "dataTask", "downloadTask", "uploadTask":
             return .background("a URLSession completion handler")
+        case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
+            guard let receiver = receiverText else { return .inherits }
+            if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
+            return name == "perform" ? .inherits : .background("a background queue")
         default:
-            break
-        }
-        if isMainQueue(receiver) {
-            if ["async", "asyncAfter", "perform", "addOperation"].contains(name) { return .mainActorJob("\(receiver ?? "").\(name)") }
             return .inherits
         }
-        if ["async", "asyncAfter", "addOperation", "addBarrierBlock"].contains(name), receiver != nil {
-            return .background("a background queue")
-        }
-        return .inherits
     }
 
-    private func isMainQueue(_ receiver: String?) -> Bool {
-        guard let receiver else { return false }
+    private func isMainQueue(_ receiver: String) -> Bool {
         return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
             || receiver == ".main"
+    }
+}
+
+private extension ExprSyntax {
+    /// `Task` or `Task<Success, Failure>`.
+    var isTaskType: Bool {
+        let type = self.as(GenericSpecializationExprSyntax.self)?.expression ?? self
+        return type.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
     }
 }
 
 extension AttributeListSyntax {
     /// True when an attribute `@name` (or `@name(...)`) is written.
     func contains(named name: String) -> Bool {
-        contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == name }
+        contains { $0.as(AttributeSyntax.self)?.attributeName.simpleName == name }
     }
 
     /// Custom global actors other than the main actor (`@DatabaseActor`), by the naming convention.
     var otherGlobalActor: String? {
         for element in self {
-            guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { continue }
+            guard let name = element.as(AttributeSyntax.self)?.attributeName.simpleName else { continue }
             if name != "MainActor", name.hasSuffix("Actor") { return name }
         }
         return nil

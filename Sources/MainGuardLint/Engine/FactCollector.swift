@@ -12,7 +12,8 @@ final class FactCollector: SyntaxVisitor {
     /// What the innermost enclosing scope is: a function whose body we are in, a closure that runs where
     /// it is written, or a closure that runs elsewhere (its work is not the function's synchronous work).
     private enum Scope {
-        case function(FunctionBody)
+        /// Index into `bodies`: bodies are mutated in place, never copied out of the scope stack.
+        case function(Int)
         case transparentClosure
         case escapingJob
         case type(String)
@@ -23,12 +24,12 @@ final class FactCollector: SyntaxVisitor {
         var record: FunctionRecord
         var firstAwait: AbsolutePosition?
         var firstLoop: (start: AbsolutePosition, end: AbsolutePosition)?
-        var calls: [FunctionCallExprSyntax] = []
+        var calls: [CalledName] = []
         var propertyReads: [MemberAccessExprSyntax] = []
     }
 
     private var scopes: [Scope] = []
-    private var finishedBodies: [FunctionBody] = []
+    private var bodies: [FunctionBody] = []
 
     init(fileIndex: Int, settings: ModuleSettings) {
         self.fileIndex = fileIndex
@@ -45,23 +46,21 @@ final class FactCollector: SyntaxVisitor {
     /// Resolves the bodies' catalogue calls once all variable types of the file are known.
     private func finish() -> FileFacts {
         let types = facts.variableTypes
-        for body in finishedBodies {
+        for body in bodies {
             var record = body.record
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
             if let loop = body.firstLoop {
                 record.ownHeaviness = "loops"
                 if beforeSuspension(loop.end) { record.ownHeavinessBeforeSuspension = "loops" }
             }
-            for call in body.calls {
-                guard let called = CalledName(call) else { continue }
-                let early = beforeSuspension(call.position)
+            for called in body.calls {
+                let early = beforeSuspension(called.call.position)
                 if let entry = APICatalogue.entry(for: called, types: types) {
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
                 }
-                let reference = CallReference(name: called.name, labels: called.labels,
-                                              receiver: called.receiverKind(types: types), display: called.display)
+                let reference = CallReference(called: called, receiver: called.receiverKind(types: types))
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }
             }
@@ -129,7 +128,7 @@ final class FactCollector: SyntaxVisitor {
                                isAsync: Bool, isConcurrent: Bool, isStatic: Bool) -> SyntaxVisitorContinueKind {
         for parameter in parameters {
             facts.variableTypes.record((parameter.secondName ?? parameter.firstName).text,
-                                       type: parameter.type.trimmedDescription.simpleTypeName)
+                                       type: parameter.type.simpleName)
         }
         let record = FunctionRecord(
             name: name,
@@ -137,21 +136,21 @@ final class FactCollector: SyntaxVisitor {
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
             isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, fileIndex: fileIndex,
             declaration: node, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
-        scopes.append(.function(FunctionBody(record: record)))
+        bodies.append(FunctionBody(record: record))
+        scopes.append(.function(bodies.count - 1))
         return .visitChildren
     }
 
     private func leaveFunction() {
-        if case .function(let body) = scopes.removeLast() { finishedBodies.append(body) }
+        scopes.removeLast()
     }
 
     /// Applies `change` to the innermost function body whose synchronous work the current node is part of.
     private func updateCurrentBody(_ change: (inout FunctionBody) -> Void) {
         for position in scopes.indices.reversed() {
             switch scopes[position] {
-            case .function(var body):
-                change(&body)
-                scopes[position] = .function(body)
+            case .function(let body):
+                change(&bodies[body])
                 return
             case .transparentClosure:
                 continue
@@ -160,6 +159,22 @@ final class FactCollector: SyntaxVisitor {
             }
         }
     }
+
+    // MARK: Subtrees without calls that matter
+
+    // Types, attributes, modifiers and imports hold no calls the rules check; parameter types are read
+    // from the function declaration directly. Skipping them keeps the single pass cheap.
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     // MARK: Closures, loops, awaits, calls
 
@@ -176,21 +191,22 @@ final class FactCollector: SyntaxVisitor {
 
     private func recordLoop(_ node: Syntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
-            if body.firstLoop == nil { body.firstLoop = (node.position, node.endPosition) }
+            if body.firstLoop == nil { body.firstLoop = (node.position, node.endPositionBeforeTrailingTrivia) }
         }
         return .visitChildren
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
-            if body.firstAwait == nil { body.firstAwait = node.position }
+            if body.firstAwait == nil { body.firstAwait = node.positionAfterSkippingLeadingTrivia }
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        facts.calls.append(node)
-        updateCurrentBody { $0.calls.append(node) }
+        guard let called = CalledName(node) else { return .visitChildren }
+        facts.calls.append(called)
+        updateCurrentBody { $0.calls.append(called) }
         return .visitChildren
     }
 
@@ -204,7 +220,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            let declared = node.typeAnnotation?.type.trimmedDescription.simpleTypeName
+            let declared = node.typeAnnotation?.type.simpleName
             facts.variableTypes.record(name, type: declared ?? node.initializer.flatMap { facts.variableTypes.type(of: $0.value) })
         }
         return .visitChildren
@@ -218,7 +234,7 @@ extension CalledName {
         guard let receiver else { return .implicitSelf }
         if let reference = receiver.as(DeclReferenceExprSyntax.self) {
             if reference.baseName.tokenKind == .keyword(.self) { return .implicitSelf }
-            if reference.baseName.text.first?.isUppercase == true { return .type(reference.baseName.text) }
+            if reference.baseName.text.startsWithUppercase { return .type(reference.baseName.text) }
         }
         return .instance(types.type(of: receiver))
     }

@@ -1,6 +1,10 @@
 import SwiftSyntax
 
 /// A parameter as callers see it: its argument label and whether it may be omitted.
+///
+/// ```swift
+/// let labels = function.parameters.map { $0.label ?? "_" } // ["from", "_"]
+/// ```
 public struct Parameter: Sendable, Hashable {
     /// nil for `_`.
     public var label: String?
@@ -20,11 +24,14 @@ enum ReceiverKind: Sendable, Hashable {
 }
 
 /// A call inside a function body, kept for resolving heaviness through module functions.
-struct CallReference: Sendable, Hashable {
-    var name: String
-    var labels: [String?]
+struct CallReference: Sendable {
+    var called: CalledName
     var receiver: ReceiverKind
-    var display: String
+
+    var name: String { called.name }
+    /// Built on demand: only calls whose name the index declares are matched by labels.
+    var labels: [String?] { called.labels }
+    var display: String { called.display }
 }
 
 /// A type or extension declaration as the index sees it.
@@ -62,8 +69,9 @@ struct FunctionRecord: Sendable {
 struct FileFacts: Sendable {
     var types: [TypeDeclarationRecord] = []
     var functions: [FunctionRecord] = []
-    /// Call expressions in source order; rules read these instead of walking the tree again.
-    var calls: [FunctionCallExprSyntax] = []
+    /// Calls of a named function, method or initializer in source order; rules read these instead of
+    /// walking the tree again.
+    var calls: [CalledName] = []
     /// Reads of catalogued properties (`handle.availableData`).
     var propertyReads: [MemberAccessExprSyntax] = []
     var variableTypes = VariableTypes()
@@ -90,7 +98,7 @@ struct VariableTypes: Sendable {
     func type(of expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return name.first?.isUppercase == true ? name : self[name]
+            return name.startsWithUppercase ? name : self[name]
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let called = CalledName(call), called.isInitializerCall {
             return called.name
@@ -99,7 +107,7 @@ struct VariableTypes: Sendable {
             if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 return self[member.declName.baseName.text]
             }
-            if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true,
+            if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.startsWithUppercase,
                ["default", "shared", "standard", "current", "main"].contains(member.declName.baseName.text) {
                 return typeName
             }
@@ -114,8 +122,8 @@ struct VariableTypes: Sendable {
 extension APICatalogue {
     /// The catalogue entry a call matches, if any.
     static func entry(for call: CalledName, types: VariableTypes) -> CatalogueEntry? {
-        let candidates = (entriesByName[call.name] ?? []) + prefixEntries.filter { call.name.hasPrefix($0.match.name) }
-        return candidates.first { $0.matches(call, types: types) }
+        if let exact = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) }) { return exact }
+        return prefixEntries.first { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) }
     }
 
     /// The catalogue entry a property read matches, if any.

@@ -25,6 +25,10 @@ public enum Isolation: Sendable, Hashable {
 }
 
 /// Why code is on the main actor, worded for messages: "ContentView.body", "@MainActor class ButtonModel".
+///
+/// ```swift
+/// let origin = MainActorOrigin("default isolation MainActor of target App", isDefaultIsolation: true)
+/// ```
 public struct MainActorOrigin: Sendable, Hashable {
     public var description: String
     /// True when only the module's default isolation (SE-0466) puts the code on the main actor.
@@ -90,6 +94,9 @@ public struct IsolationResolver: Sendable {
                 switch closure.role {
                 case .unstructuredTask:
                     if job == nil, let call = closure.enclosingCall { job = .unstructuredTask(call) }
+                case .mainActorTask:
+                    let description = "Task { @MainActor in }"
+                    return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job ?? .mainActorJob(description))
                 case .mainActorJob(let description):
                     return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job ?? .mainActorJob(description))
                 case .mainActorCode(let description):
@@ -101,9 +108,12 @@ public struct IsolationResolver: Sendable {
                 }
             case .deinitializerDecl:
                 return ExecutionContext(isolation: .nonisolated, job: job)
+            case .variableDecl where node.cast(VariableDeclSyntax.self).modifiers.contains("async"):
+                // `async let` evaluates its initializer in a child task, off the current actor.
+                return ExecutionContext(isolation: .nonisolated, job: job)
             case .functionDecl, .initializerDecl, .subscriptDecl, .variableDecl, .accessorDecl:
                 let declaration = DeclarationIsolationFacts(node)
-                if let isolation = declaration.explicitIsolation(describing: declaration.name) {
+                if let isolation = declaration.explicitIsolation {
                     return ExecutionContext(isolation: isolation, job: job)
                 }
                 if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) { member = declaration.name }
@@ -170,36 +180,38 @@ private extension Syntax {
 
 /// The isolation-relevant parts of a function, initializer, subscript, property or accessor declaration.
 struct DeclarationIsolationFacts {
-    var name: String
-    var attributes: AttributeListSyntax?
-    var modifiers: DeclModifierListSyntax?
-    var keyword: String
+    let node: Syntax
+    let attributes: AttributeListSyntax?
+    let modifiers: DeclModifierListSyntax?
 
     init(_ node: Syntax) {
-        if let function = node.as(FunctionDeclSyntax.self) {
-            name = "\(function.name.text)()"; attributes = function.attributes; modifiers = function.modifiers; keyword = "func"
-        } else if let initializer = node.as(InitializerDeclSyntax.self) {
-            name = "init()"; attributes = initializer.attributes; modifiers = initializer.modifiers; keyword = ""
-        } else if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
-            name = "subscript"; attributes = subscriptDecl.attributes; modifiers = subscriptDecl.modifiers; keyword = ""
-        } else if let variable = node.as(VariableDeclSyntax.self) {
-            name = variable.bindings.first?.pattern.trimmedDescription ?? "property"
-            attributes = variable.attributes; modifiers = variable.modifiers; keyword = "var"
-        } else if let accessor = node.as(AccessorDeclSyntax.self) {
-            name = accessor.accessorSpecifier.text; attributes = accessor.attributes; modifiers = nil; keyword = ""
-        } else {
-            name = ""; attributes = nil; modifiers = nil; keyword = ""
-        }
+        self.node = node
+        let declaration = node.asProtocol(WithAttributesSyntax.self)
+        attributes = declaration?.attributes
+        modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers
+    }
+
+    /// How messages name the declaration: `load()`, `init()`, `body`.
+    var name: String {
+        if let function = node.as(FunctionDeclSyntax.self) { return "\(function.name.text)()" }
+        if node.is(InitializerDeclSyntax.self) { return "init()" }
+        if let variable = node.as(VariableDeclSyntax.self) { return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "property" }
+        if let accessor = node.as(AccessorDeclSyntax.self) { return accessor.accessorSpecifier.text }
+        return "subscript"
+    }
+
+    private var keyword: String {
+        if node.is(FunctionDeclSyntax.self) { return "func " }
+        if node.is(VariableDeclSyntax.self) { return "var " }
+        return ""
     }
 
     /// The isolation written on the declaration itself, if any.
-    func explicitIsolation(describing name: String) -> Isolation? {
+    var explicitIsolation: Isolation? {
         if let modifiers, modifiers.isNonisolated { return .nonisolated }
-        guard let attributes else { return nil }
+        guard let attributes, !attributes.isEmpty else { return nil }
         if attributes.contains(named: "concurrent") { return .nonisolated }
-        if attributes.contains(named: "MainActor") {
-            return .mainActor(MainActorOrigin(keyword.isEmpty ? "@MainActor \(name)" : "@MainActor \(keyword) \(name)"))
-        }
+        if attributes.contains(named: "MainActor") { return .mainActor(MainActorOrigin("@MainActor \(keyword)\(name)")) }
         if let other = attributes.otherGlobalActor { return .otherActor(other) }
         return nil
     }
@@ -211,21 +223,25 @@ struct TypeDeclarationFacts {
     var keyword: String
     var attributes: AttributeListSyntax
     var modifiers: DeclModifierListSyntax
-    var inherited: [String]
+    private let group: (any DeclGroupSyntax)?
 
     var isExtension: Bool { keyword == "extension" }
 
+    /// Superclass and conformances, as simple type names.
+    var inherited: [String] {
+        group?.inheritanceClause?.inheritedTypes.compactMap { $0.type.simpleName } ?? []
+    }
+
     init(_ node: Syntax) {
-        let group = node.asProtocol(DeclGroupSyntax.self)
+        group = node.asProtocol(DeclGroupSyntax.self)
         attributes = group?.attributes ?? []
         modifiers = group?.modifiers ?? []
-        inherited = group?.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription.simpleTypeName } ?? []
         if let decl = node.as(ClassDeclSyntax.self) { name = decl.name.text; keyword = "class" }
         else if let decl = node.as(StructDeclSyntax.self) { name = decl.name.text; keyword = "struct" }
         else if let decl = node.as(EnumDeclSyntax.self) { name = decl.name.text; keyword = "enum" }
         else if let decl = node.as(ActorDeclSyntax.self) { name = decl.name.text; keyword = "actor" }
         else if let decl = node.as(ProtocolDeclSyntax.self) { name = decl.name.text; keyword = "protocol" }
-        else if let decl = node.as(ExtensionDeclSyntax.self) { name = decl.extendedType.trimmedDescription.simpleTypeName; keyword = "extension" }
+        else if let decl = node.as(ExtensionDeclSyntax.self) { name = decl.extendedType.simpleName ?? ""; keyword = "extension" }
         else { name = ""; keyword = "" }
     }
 
@@ -239,15 +255,17 @@ struct TypeDeclarationFacts {
     }
 }
 
-extension String {
-    /// `Foo` for `Outer.Foo`, `Foo<T>`, `Foo?`, `any Foo`: how the index names types.
-    var simpleTypeName: String {
-        var text = Substring(self)
-        for prefix in ["any ", "some ", "@MainActor ", "@preconcurrency "] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
-        if let generic = text.firstIndex(of: "<") { text = text[..<generic] }
-        while let last = text.last, last == "?" || last == "!" { text = text.dropLast() }
-        if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
-        return String(text)
+extension TypeSyntax {
+    /// `Foo` for `Foo`, `Outer.Foo`, `Foo<T>`, `Foo?`, `any Foo`, `@MainActor Foo`: how the index names types.
+    /// Read from tokens, not from the printed type: printing a node copies it.
+    var simpleName: String? {
+        if let type = self.as(IdentifierTypeSyntax.self) { return type.name.text }
+        if let type = self.as(MemberTypeSyntax.self) { return type.name.text }
+        if let type = self.as(OptionalTypeSyntax.self) { return type.wrappedType.simpleName }
+        if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return type.wrappedType.simpleName }
+        if let type = self.as(AttributedTypeSyntax.self) { return type.baseType.simpleName }
+        if let type = self.as(SomeOrAnyTypeSyntax.self) { return type.constraint.simpleName }
+        return nil
     }
 }
 

@@ -24,6 +24,10 @@ public struct LintConfiguration: Sendable {
 }
 
 /// A file that was found but not linted, with the reason (printed on stderr by the CLI).
+///
+/// ```swift
+/// for skipped in result.skipped { print("skipped \(skipped.path): \(skipped.reason)") }
+/// ```
 public struct SkippedFile: Sendable, Hashable {
     public var path: String
     public var reason: String
@@ -105,6 +109,11 @@ public struct Linter: Sendable {
     }
 
     /// A source to lint: its path for messages, its text and its module's settings.
+    ///
+    /// ```swift
+    /// let input = Linter.SourceInput(path: "View.swift", text: source, settings: .classic)
+    /// let result = Linter().lint([input])
+    /// ```
     public struct SourceInput: Sendable {
         public var path: String
         public var text: String

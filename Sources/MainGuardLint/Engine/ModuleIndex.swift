@@ -85,10 +85,14 @@ public struct ModuleIndex: Sendable {
         types.isolation(ofType: name, member: member)
     }
 
+    /// False when no function of the linted code has the called name: the call cannot resolve.
+    func declaresFunction(named call: CalledName) -> Bool {
+        functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
+    }
+
     /// The module functions a call may refer to.
-    func callees(of call: CalledName, callerType: String?, types variables: VariableTypes) -> [FunctionFacts] {
-        let reference = CallReference(name: call.name, labels: call.labels, receiver: call.receiverKind(types: variables),
-                                      display: call.display)
+    func callees(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [FunctionFacts] {
+        let reference = CallReference(called: call, receiver: receiver)
         return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey)
             .map { functions[$0] }
     }
@@ -101,9 +105,11 @@ public struct ModuleIndex: Sendable {
     /// unqualified calls, then free functions.
     private static func candidates<Function: CallableFacts>(of reference: CallReference, callerType: String?,
                                                             functions: [Function], byKey: [String: [Int]]) -> [Int] {
-        let isInitializer = reference.receiver == .implicitSelf && reference.name.first?.isUppercase == true
+        let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
         let key = isInitializer ? "\(reference.name).init" : reference.name
-        let matching = (byKey[key] ?? []).filter { Self.labels(reference.labels, match: functions[$0].parameters) }
+        guard let named = byKey[key] else { return [] }
+        let labels = reference.labels
+        let matching = named.filter { Self.labels(labels, match: functions[$0].parameters) }
         if isInitializer { return matching }
         switch reference.receiver {
         case .implicitSelf:
@@ -124,12 +130,21 @@ public struct ModuleIndex: Sendable {
     }
 
     /// Call labels match when they line up with the parameters in order, skipping defaulted ones.
-    /// Unlabeled trailing closures match any label.
+    /// An unlabeled trailing closure matches any label, after skipping defaulted parameters that the
+    /// remaining arguments cannot be meant for.
     static func labels(_ labels: [String?], match parameters: [Parameter]) -> Bool {
         var next = parameters.startIndex
-        for label in labels {
-            while next < parameters.endIndex, label != CalledName.trailingClosureLabel, parameters[next].label != label {
-                guard parameters[next].hasDefault else { return false }
+        for (position, label) in labels.enumerated() {
+            let remainingArguments = labels.count - position
+            while next < parameters.endIndex {
+                let parameter = parameters[next]
+                if label == CalledName.trailingClosureLabel {
+                    let requiredLater = parameters[(next + 1)...].count { !$0.hasDefault }
+                    guard parameter.hasDefault, requiredLater >= remainingArguments else { break }
+                } else {
+                    if parameter.label == label { break }
+                    guard parameter.hasDefault else { return false }
+                }
                 next += 1
             }
             guard next < parameters.endIndex else { return false }

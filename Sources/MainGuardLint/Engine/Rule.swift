@@ -22,11 +22,37 @@ struct RuleHit {
     var message: String
 }
 
-/// What a rule sees of one file: its facts, the index and the file's settings.
+/// A call site with what the engine knows about it, resolved once per file for every rule.
+struct ResolvedCall {
+    let node: FunctionCallExprSyntax
+    let called: CalledName
+    /// The blocking or heavy API the call matches, if any.
+    let catalogueEntry: CatalogueEntry?
+    /// The functions of the linted code it may call (empty when unresolved).
+    let callees: [FunctionFacts]
+}
+
+/// What a rule sees of one file: its resolved calls, the index and the file's settings.
 struct RuleContext {
     let facts: FileFacts
     let index: ModuleIndex
     let resolver: IsolationResolver
+    let calls: [ResolvedCall]
+
+    init(facts: FileFacts, index: ModuleIndex, resolver: IsolationResolver) {
+        self.facts = facts
+        self.index = index
+        self.resolver = resolver
+        calls = facts.calls.map { called in
+            let node = called.call
+            let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes)
+            var entry = APICatalogue.entry(for: called, types: facts.variableTypes)
+            // A global-function entry yields to a function of the linted code with the same name and
+            // labels (a type's own `sleep(_:)`), which is what the compiler would call.
+            if case .function = entry?.match, !callees.isEmpty { entry = nil }
+            return ResolvedCall(node: node, called: called, catalogueEntry: entry, callees: callees)
+        }
+    }
 
     var settings: ModuleSettings { resolver.settings }
 
@@ -34,14 +60,12 @@ struct RuleContext {
         resolver.context(of: Syntax(node))
     }
 
-    /// The catalogue entry a call matches, using the file's variable types.
-    func catalogueEntry(for call: CalledName) -> CatalogueEntry? {
-        APICatalogue.entry(for: call, types: facts.variableTypes)
-    }
-
-    /// The module functions a call may refer to.
-    func callees(of call: CalledName, at node: FunctionCallExprSyntax) -> [FunctionFacts] {
-        index.callees(of: call, callerType: Syntax(node).enclosingTypeName, types: facts.variableTypes)
+    private static func callees(of call: CalledName, at node: FunctionCallExprSyntax, index: ModuleIndex,
+                                types: VariableTypes) -> [FunctionFacts] {
+        guard index.declaresFunction(named: call) else { return [] }
+        let receiver = call.receiverKind(types: types)
+        let callerType = receiver == .implicitSelf ? Syntax(node).enclosingTypeName : nil
+        return index.callees(of: call, receiver: receiver, callerType: callerType)
     }
 }
 

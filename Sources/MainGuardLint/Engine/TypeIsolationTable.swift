@@ -56,14 +56,20 @@ struct TypeIsolationTable: Sendable {
             return isolation
         case .conformance(let type, let protocolName):
             return .mainActor(.conformance(type: type, member: member, protocolName: protocolName))
-        case .sdkSuperclass(let type, let superclass), .moduleSuperclass(let type, let superclass):
-            let where_ = member.map { "\(type).\($0.trimmingSuffix("()"))" } ?? type
-            return .mainActor(MainActorOrigin("\(where_) (\(type) subclasses \(superclass))"))
+        case .sdkSuperclass(let type, let superclass):
+            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) subclasses \(superclass))"))
+        case .moduleSuperclass(let type, let superclass):
+            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) inherits @MainActor from \(superclass))"))
         case .defaultIsolation(let settings):
             return settings.defaultIsolation
         case .nonisolated:
             return .nonisolated
         }
+    }
+
+    /// "Type.member" for messages, or just the type.
+    private static func place(_ type: String, _ member: String?) -> String {
+        member.map { "\(type).\($0.trimmingSuffix("()"))" } ?? type
     }
 }
 

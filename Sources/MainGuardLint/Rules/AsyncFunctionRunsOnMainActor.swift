@@ -10,15 +10,14 @@ enum AsyncFunctionRunsOnMainActor: Rule {
         summary: "An awaited async function that Swift 6.2 settings keep on the main actor does heavy synchronous work")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        context.facts.calls.compactMap { call in
-            guard call.isAwaited, let called = CalledName(call) else { return nil }
-            guard let origin = context.executionContext(of: call).isolation.mainActorOrigin else { return nil }
-            let callees = context.callees(of: called, at: call)
+        context.calls.compactMap { call in
+            let callees = call.callees
             guard let first = callees.first, let reason = first.heavinessBeforeFirstSuspension,
                   let cause = first.settingThatKeepsItOnTheMainActor,
-                  callees.allSatisfy({ $0.heavinessBeforeFirstSuspension != nil && $0.settingThatKeepsItOnTheMainActor != nil })
+                  callees.allSatisfy({ $0.heavinessBeforeFirstSuspension != nil && $0.settingThatKeepsItOnTheMainActor != nil }),
+                  call.node.isAwaited, let origin = context.executionContext(of: call.node).isolation.mainActorOrigin
             else { return nil }
-            return RuleHit(token: called.nameToken, severity: description.severity,
+            return RuleHit(token: call.called.nameToken, severity: description.severity,
                            message: Message.runsOnMainActor(first.signature, reason: reason, cause: cause, caller: origin))
         }
     }

@@ -9,9 +9,9 @@ enum BlockingCallOnMainActor: Rule {
         summary: "A sleep, wait, DispatchQueue.main.sync or synchronous I/O called directly in main-actor code")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        let calls: [RuleHit] = context.facts.calls.compactMap { call in
-            guard !call.isAwaited, let called = CalledName(call), let entry = context.catalogueEntry(for: called) else { return nil }
-            return hit(entry, token: called.nameToken, at: call, context)
+        let calls: [RuleHit] = context.calls.compactMap { call in
+            guard let entry = call.catalogueEntry, !call.node.isAwaited else { return nil }
+            return hit(entry, token: call.called.nameToken, at: call.node, context)
         }
         let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes) else { return nil }

@@ -8,7 +8,7 @@ enum DetachedTaskDefaultPriority: Rule {
         summary: "Task.detached without priority: runs at .medium and inherits neither actor nor priority")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        context.facts.calls.compactMap { call in
+        context.calls.lazy.map(\.node).compactMap { call in
             guard call.isDetachedTaskInitializer, !call.arguments.contains(where: { $0.label?.text == "priority" }),
                   let task = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.firstToken(viewMode: .sourceAccurate)
             else { return nil }

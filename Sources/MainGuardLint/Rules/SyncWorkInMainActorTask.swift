@@ -10,20 +10,23 @@ enum SyncWorkInMainActorTask: Rule {
         summary: "Long synchronous work inside a Task, MainActor.run or DispatchQueue.main.async body that runs on the main actor")
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        context.facts.calls.compactMap { call in
-            guard !call.isAwaited, let called = CalledName(call) else { return nil }
-            let site = context.executionContext(of: call)
-            guard let job = site.job, let origin = site.isolation.mainActorOrigin else { return nil }
-            if let entry = context.catalogueEntry(for: called) {
-                return RuleHit(token: called.nameToken, severity: description.severity,
-                               message: Message.catalogued(entry, job: job, origin: origin, settings: context.settings))
+        context.calls.compactMap { call in
+            // What is called decides first (already resolved); where it runs is a walk up the tree.
+            let entry = call.catalogueEntry
+            let heavyCallee = call.callees.first.flatMap { first in
+                call.callees.allSatisfy(\.isHeavyWorkThatCanLeaveTheMainActor) ? first : nil
             }
-            let callees = context.callees(of: called, at: call)
-            guard let first = callees.first, callees.allSatisfy(\.isHeavyWorkThatCanLeaveTheMainActor),
-                  let reason = first.heaviness else { return nil }
-            return RuleHit(token: called.nameToken, severity: description.severity,
-                           message: Message.heavyFunction(first.signature, reason: reason, job: job, origin: origin,
-                                                          settings: context.settings))
+            guard entry != nil || heavyCallee != nil, !call.node.isAwaited else { return nil }
+            let called = call.called
+            let site = context.executionContext(of: call.node)
+            guard let job = site.job, let origin = site.isolation.mainActorOrigin else { return nil }
+            let message = if let entry {
+                Message.catalogued(entry, job: job, origin: origin, settings: context.settings)
+            } else {
+                Message.heavyFunction(heavyCallee?.signature ?? called.display, reason: heavyCallee?.heaviness ?? "",
+                                      job: job, origin: origin, settings: context.settings)
+            }
+            return RuleHit(token: called.nameToken, severity: description.severity, message: message)
         }
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+@testable import MainGuardLint
+import XCTest
+
+final class LinterTests: XCTestCase {
+    func testExamplesProduceExactlyTheThreeButtonFindings() throws {
+        let result = try Linter().lint(paths: [PackageRoot.path + "/Examples"])
+        let summary = result.findings.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.ruleID)" }
+        XCTAssertEqual(summary, [
+            "Swift62Button.swift:17:async_function_runs_on_main_actor",
+            "ButtonCases.swift:16:sync_work_in_main_actor_task",
+            "ButtonCases.swift:52:detached_task_default_priority",
+        ])
+        XCTAssertTrue(result.findings[1].message.contains("this Task inherits @MainActor from @MainActor class HangLaterButton"))
+    }
+
+    func testBrokenFilesNeverCrashTheRun() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("Empty.swift", "")
+        try directory.write("Latin1.swift", data: Data([0x2F, 0x2F, 0x20, 0xE9, 0xFF, 0x0A]))
+        try directory.write("Broken.swift", """
+            @MainActor final class Model {
+                func tapped() {
+                    sleep(1)
+                    let x = (((
+                }
+            """)
+        let result = try Linter().lint(paths: [directory.path])
+        XCTAssertEqual(result.fileCount, 2)
+        XCTAssertEqual(result.skipped.map { ($0.path as NSString).lastPathComponent }, ["Latin1.swift"])
+        XCTAssertEqual(result.skipped.first?.reason, "file is not valid UTF-8")
+        XCTAssertEqual(result.findings.map(\.ruleID), ["blocking_call_on_main_actor"], "the parseable part is still linted")
+        XCTAssertEqual(result.summary, "Found 1 finding (1 error, 0 warnings) in 2 files; skipped 1 file")
+    }
+
+    func testExitCodes() {
+        let warning = Finding(ruleID: "r", severity: .warning, message: "m", file: "f", line: 1, column: 1)
+        let error = Finding(ruleID: "r", severity: .error, message: "m", file: "f", line: 1, column: 1)
+        let result = { (findings: [Finding]) in LintResult(findings: findings, skipped: [], fileCount: 1, lineCount: 1) }
+        XCTAssertEqual(result([]).exitCode(strict: true), 0)
+        XCTAssertEqual(result([warning]).exitCode(strict: false), 0)
+        XCTAssertEqual(result([warning]).exitCode(strict: true), 2)
+        XCTAssertEqual(result([warning, error]).exitCode(strict: false), 2)
+    }
+
+    func testSeverityFollowsTheCatalogueKind() {
+        let findings = Linter().lint(source: """
+            @MainActor func load() {
+                Thread.sleep(forTimeInterval: 1)
+                _ = try? String(contentsOfFile: "/tmp/x", encoding: .utf8)
+            }
+            """)
+        XCTAssertEqual(findings.map(\.severity), [.error, .warning])
+        XCTAssertEqual(findings.map(\.column), [12, 14])
+    }
+
+    func testXcodeReporterFormat() {
+        let finding = Finding(ruleID: "detached_task_default_priority", severity: .warning, message: "Task.detached ...",
+                              file: "Sources/A.swift", line: 3, column: 5)
+        XCTAssertEqual(XcodeReporter.render([finding]), "Sources/A.swift:3:5: warning: Task.detached ... [detached_task_default_priority]\n")
+    }
+
+    func testJSONReporterUsesSwiftLintsKeys() throws {
+        let finding = Finding(ruleID: "blocking_call_on_main_actor", severity: .error, message: "blocks", file: "Sources/A.swift",
+                              line: 3, column: 5)
+        let json = JSONReporter.render([finding])
+        let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.count, 1)
+        XCTAssertEqual(Set(objects[0].keys), ["file", "line", "character", "severity", "type", "rule_id", "reason"])
+        XCTAssertEqual(objects[0]["severity"] as? String, "Error")
+        XCTAssertEqual(objects[0]["type"] as? String, "Blocking Call on Main Actor")
+        XCTAssertEqual(objects[0]["line"] as? Int, 3)
+        XCTAssertEqual(objects[0]["character"] as? Int, 5)
+        XCTAssertTrue((objects[0]["file"] as? String)?.hasPrefix("/") == true)
+        XCTAssertTrue((objects[0]["file"] as? String)?.hasSuffix("/Sources/A.swift") == true)
+        XCTAssertTrue(json.contains("\n  {\n    \"character\" : 5,"), "pretty-printed with sorted keys like SwiftLint")
+        XCTAssertEqual(JSONReporter.render([]).trimmingCharacters(in: .whitespacesAndNewlines), "[\n\n]")
+    }
+
+    func testLintingThisPackagesSourcesDoesNotCrash() throws {
+        let result = try Linter(configuration: LintConfiguration(threads: 2)).lint(paths: [PackageRoot.path + "/Sources"])
+        XCTAssertGreaterThan(result.fileCount, 10)
+        XCTAssertTrue(result.skipped.isEmpty)
+    }
+
+    func testThreadCountDoesNotChangeTheResult() throws {
+        let examples = PackageRoot.path + "/Examples"
+        let one = try Linter(configuration: LintConfiguration(threads: 1)).lint(paths: [examples])
+        let four = try Linter(configuration: LintConfiguration(threads: 4)).lint(paths: [examples])
+        XCTAssertEqual(one.findings, four.findings)
+    }
+}

@@ -1,0 +1,146 @@
+@testable import MainGuardLint
+import XCTest
+
+final class ModuleIndexTests: XCTestCase {
+    private func heaviness(of signature: String, in sources: [String]) -> String? {
+        let index = ModuleIndex(sources: sources)
+        let function = index.functions.first { $0.signature == signature }
+        XCTAssertNotNil(function, "no \(signature) in \(index.functions.map(\.signature))")
+        return function?.heaviness
+    }
+
+    func testLoopsRecursionAndCatalogueCallsAreHeavy() {
+        XCTAssertEqual(heaviness(of: "scan(_:)", in: ["func scan(_ items: [Int]) { for _ in items {} }"]), "loops")
+        XCTAssertEqual(heaviness(of: "spin()", in: ["func spin() { repeat {} while false }"]), "loops")
+        XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
+        XCTAssertEqual(heaviness(of: "load()", in: ["import Foundation\nfunc load() { _ = try? Data(contentsOf: url) }"]),
+                       "calls Data(contentsOf:)")
+        XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { usleep(100) }"]), "calls usleep(_:)")
+        XCTAssertNil(heaviness(of: "add(_:_:)", in: ["func add(_ a: Int, _ b: Int) -> Int { a + b }"]))
+    }
+
+    func testHeavinessFollowsModuleFunctionsAcrossFilesAndCycles() {
+        let sources = [
+            "func outer() { middle() }",
+            "func middle() { inner(count: 3) }\nfunc inner(count: Int) { while true {} }",
+            "func ping() { pong() }\nfunc pong() { ping() }",
+        ]
+        XCTAssertEqual(heaviness(of: "outer()", in: sources), "calls middle(), which calls inner(count:), which loops")
+        XCTAssertNotNil(heaviness(of: "ping()", in: sources))
+    }
+
+    func testWorkHandedToOtherExecutorsIsNotTheFunctionsOwnWork() {
+        let sources = ["""
+            func schedule() {
+                Task.detached(priority: .low) { for _ in 0..<10 {} }
+                DispatchQueue.global().async { sleep(1) }
+                Task { for _ in 0..<10 {} }
+            }
+            func mapped(_ items: [Int]) -> [Int] { items.map { item in var x = item; while x > 0 { x -= 1 }; return x } }
+            """]
+        XCTAssertNil(heaviness(of: "schedule()", in: sources))
+        XCTAssertEqual(heaviness(of: "mapped(_:)", in: sources), "loops", "a closure run in place is the function's work")
+    }
+
+    func testHeavinessBeforeFirstSuspension() {
+        let index = ModuleIndex(sources: ["""
+            func early() async { for _ in 0..<10 {}; await Task.yield() }
+            func late() async { await Task.yield(); for _ in 0..<10 {} }
+            func viaHelper() async { helper(); await Task.yield() }
+            func helper() { while false {} }
+            """])
+        let facts = Dictionary(uniqueKeysWithValues: index.functions.map { ($0.signature, $0) })
+        XCTAssertEqual(facts["early()"]?.heavinessBeforeFirstSuspension, "loops")
+        XCTAssertNil(facts["late()"]?.heavinessBeforeFirstSuspension)
+        XCTAssertEqual(facts["late()"]?.heaviness, "loops")
+        XCTAssertEqual(facts["viaHelper()"]?.heavinessBeforeFirstSuspension, "calls helper(), which loops")
+    }
+
+    func testLabelsDefaultsAndTrailingClosures() {
+        let parameters = [Parameter(label: "from", hasDefault: false), Parameter(label: "limit", hasDefault: true),
+                          Parameter(label: "completion", hasDefault: false)]
+        XCTAssertTrue(ModuleIndex.labels(["from", "limit", "completion"], match: parameters))
+        XCTAssertTrue(ModuleIndex.labels(["from", "completion"], match: parameters))
+        XCTAssertTrue(ModuleIndex.labels(["from", CalledName.trailingClosureLabel], match: parameters))
+        XCTAssertFalse(ModuleIndex.labels(["to", "completion"], match: parameters))
+        XCTAssertFalse(ModuleIndex.labels(["from"], match: parameters))
+        XCTAssertTrue(ModuleIndex.labels([nil], match: [Parameter(label: nil, hasDefault: false)]))
+    }
+
+    func testGenericAndExtensionMembersResolveToTheirType() {
+        let source = """
+            @MainActor final class Store<Item: Sendable> {
+                func refresh() {
+                    Task { self.rebuild(); normalize(); Cache<Item>.warm() }
+                }
+            }
+            extension Store {
+                nonisolated func rebuild() { for _ in 0..<10 {} }
+            }
+            extension Store where Item == Int {
+                nonisolated func normalize() { for _ in 0..<10 {} }
+            }
+            enum Cache<Value> {
+                static func warm() { for _ in 0..<10 {} }
+            }
+            """
+        let findings = Linter().lint(source: source).filter { $0.ruleID == "sync_work_in_main_actor_task" }
+        XCTAssertEqual(findings.map(\.column), [21, 32, 57])
+    }
+
+    func testUnresolvedCallsFallBackToTheCatalogueOnly() {
+        let source = """
+            @MainActor final class Screen {
+                func appear() {
+                    Task {
+                        renderer.renderEverything()
+                        thirdParty.process(items: [1, 2])
+                        let data = try? Data(contentsOf: url)
+                        _ = data
+                    }
+                }
+            }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map(\.ruleID), ["sync_work_in_main_actor_task"])
+        XCTAssertEqual(findings.first?.line, 6)
+    }
+
+    func testCallsInCommentsAndStringsAreNotCalls() {
+        let source = """
+            @MainActor func tapped() {
+                // sleep(1)
+                /* Thread.sleep(forTimeInterval: 1) */
+                /// DispatchQueue.main.sync { }
+                print("sleep(1) and semaphore.wait() and \\(label)")
+                let multiline = \"\"\"
+                    Data(contentsOf: url)
+                    \"\"\"
+                _ = multiline
+            }
+            """
+        XCTAssertEqual(Linter().lint(source: source), [])
+    }
+
+    func testNestedClosuresInsideATaskStillRunOnItsActor() {
+        let source = """
+            @MainActor final class Feed {
+                func load(items: [Int]) {
+                    Task {
+                        items.forEach { item in
+                            [item].forEach { _ in
+                                sleep(1)
+                            }
+                        }
+                        DispatchQueue.global().async {
+                            sleep(1)
+                        }
+                    }
+                }
+            }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map(\.line), [6])
+        XCTAssertEqual(findings.first?.ruleID, "sync_work_in_main_actor_task")
+    }
+}
