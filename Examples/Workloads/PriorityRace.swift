@@ -38,17 +38,24 @@ public enum PriorityRace {
     /// Runs the race and reports the finish order. The caller's actor only awaits: it stays free.
     public static func run(tasksPerPriority: Int = 4) async -> Outcome {
         let clock = ContinuousClock()
-        let contenders = [TaskPriority.background, .userInitiated].flatMap { priority in
-            (1...tasksPerPriority).map { index in
+        // Finishes arrive on a stream rather than through `task.value`: awaiting a task's value
+        // escalates its priority to the waiter's, which would hand the background tasks the
+        // caller's priority and spoil the race.
+        let (finished, reporter) = AsyncStream.makeStream(of: Finish.self)
+        for priority in [TaskPriority.background, .userInitiated] {
+            for index in 1...tasksPerPriority {
                 let name = "\(priority == .background ? "background" : "userInitiated") \(index)"
-                return Task.detached(name: name, priority: priority) { () -> Finish in
+                Task.detached(name: name, priority: priority) {
                     let checksum = await checksumInChunks()
-                    return Finish(name: name, instant: clock.now, checksum: checksum)
+                    reporter.yield(Finish(name: name, instant: clock.now, checksum: checksum))
                 }
             }
         }
         var finishes: [Finish] = []
-        for contender in contenders { finishes.append(await contender.value) }
+        for await finish in finished {
+            finishes.append(finish)
+            if finishes.count == 2 * tasksPerPriority { break }
+        }
         let order = finishes.sorted { $0.instant < $1.instant }.map(\.name)
         let firstBackground = order.firstIndex { $0.hasPrefix("background") } ?? order.count
         return Outcome(finishOrder: order, userInitiatedBeforeFirstBackground: firstBackground,

@@ -23,7 +23,7 @@ public enum SampleWorkloads {
     static let scrollFormatters = Workload(
         name: "scroll-formatters",
         summary: "Scrolls a \(ScrollingTable.visibleCells)-cell table for \(scrollFrames) frames at 120 Hz, "
-            + "making two formatters per cell: every frame misses its 8.3 ms deadline"
+            + "making three formatters per cell: every frame misses its 8.3 ms deadline"
     ) {
         try await ScrollingTable().scroll(frames: scrollFrames, configurator: FormatterPerCellConfigurator())
     }

@@ -28,7 +28,7 @@ public enum TextReport {
         return [
             "workload    \(report.workload)",
             "mode        \(Vocabulary.mode(report.mode))",
-            "duration    \(Vocabulary.milliseconds(report.durationMilliseconds)), \(report.mainActorJobs) main-actor jobs",
+            "duration    \(Vocabulary.milliseconds(report.durationMilliseconds)), \(report.mainActorJobs) main-actor job\(report.mainActorJobs == 1 ? "" : "s")",
             "thresholds  budget \(Vocabulary.milliseconds(thresholds.budgetMilliseconds))"
                 + " · frame \(Vocabulary.milliseconds(thresholds.frameMilliseconds)) (\(Vocabulary.number(thresholds.refreshRateHz)) Hz)"
                 + " · hang \(Vocabulary.milliseconds(thresholds.hangMilliseconds))"
