@@ -12,7 +12,7 @@ func capturingFailures<T>(environment: [String: String] = [:], _ body: () throws
 }
 
 /// Async flavour of ``capturingFailures(environment:_:)``.
-func capturingFailures<T>(environment: [String: String] = [:],
+func capturingFailures<T>(environment: [String: String] = [:], isolation: isolated (any Actor)? = #isolation,
                           _ body: () async throws -> T) async rethrows -> (T, [String]) {
     let sink = FailureSink()
     let value = try await BudgetScale.$environmentOverride.withValue(environment) {
@@ -44,10 +44,15 @@ func usleepMilliseconds(_ milliseconds: Double) {
 /// measurement can be pushed over budget while the code itself fits; every attempt still has to
 /// measure within budget to count, so a broken assertion fails all of them. (Checks that must
 /// fail need no retry: a 20 ms body never measures under 5 ms.)
-func firstPassingAttempt<T>(attempts: Int = 5, _ attempt: () -> (T, [String])) -> (T, [String]) {
+func firstPassingAttempt<T>(attempts: Int = 10, _ attempt: () -> (T, [String])) -> (T, [String]) {
     var outcome = attempt()
     for _ in 1..<attempts where !outcome.1.isEmpty {
         outcome = attempt()
     }
     return outcome
 }
+
+/// `true` when the tests run under ThreadSanitizer (`swift test --sanitize=thread`). TSan delays a
+/// signal to a thread until that thread enters the runtime, so the watchdog may not capture the
+/// stack of a main thread that only computes; the stall is still measured and reported.
+let isThreadSanitizerActive = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
