@@ -59,3 +59,22 @@ final class ConditionLock: @unchecked Sendable {
     func signal() { pthread_cond_signal(condition) }
     func broadcast() { pthread_cond_broadcast(condition) }
 }
+
+/// A value behind a pthread mutex.
+///
+/// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see `Mutex` on Linux
+/// (it locks with futexes inside the uninstrumented standard library), so every correctly locked
+/// access would be reported as a race; pthread mutexes are intercepted and understood.
+final class Protected<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only accessed inside `withLock`.
+    private let lock = ConditionLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&value) }
+    }
+}

@@ -30,10 +30,10 @@ final class MainActorRecorder: Sendable {
     private let runningTaskID = Atomic<UInt64>(0)
     private let runningOrigin = Atomic<UInt8>(0)
     private let sequenceCounter = Atomic<UInt64>(0)
-    private let state: Mutex<RecordingState>
+    private let state: Protected<RecordingState>
 
     init() {
-        state = Mutex(RecordingState(thresholds: Thresholds(), maxListedStalls: 50, maxTimelineJobs: 400,
+        state = Protected(RecordingState(thresholds: Thresholds(), maxListedStalls: 50, maxTimelineJobs: 400,
                                      startNanoseconds: MonotonicClock.now()))
         lastActivity.store(MonotonicClock.now(), ordering: .relaxed)
     }

@@ -112,8 +112,8 @@ private struct WorkloadRun {
 
     private final class Outcome: Sendable {
         let finished = Atomic<Bool>(false)
-        let failure = Mutex<String?>(nil)
-        let timeoutReport = Mutex<WatchdogReport?>(nil)
+        let failure = Protected<String?>(nil)
+        let timeoutReport = Protected<WatchdogReport?>(nil)
     }
 
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)

@@ -21,7 +21,7 @@ final class TaskOriginTracker: Sendable {
     }
     private static let tableLimit = 65_536
     private static let globalTaskListLimit = 1_024
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     func mainActorOrigin(taskID: UInt64, enqueuedFromMainActorJob: Bool) -> JobOrigin {
         guard taskID != 0 else { return .unknown }

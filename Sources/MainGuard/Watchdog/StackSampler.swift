@@ -25,7 +25,7 @@ import Darwin
 final class StackSampler: Sendable {
     static let maximumFrames = 64
     static let taskNameCapacity = 128
-    private let lock = Mutex(())
+    private let lock = Protected(())
 
     /// Set up once per process (installs the signal handler); `nil` where capture is unsupported.
     static let shared: StackSampler? = {
@@ -48,13 +48,18 @@ final class StackSampler: Sendable {
 
     /// The main thread's return addresses (innermost first) and task name, or `nil` when the main
     /// thread did not answer within `timeoutMilliseconds`.
-    func capture(thread: pthread_t, timeoutMilliseconds: Int = 50) -> (addresses: [UInt], taskName: String?)? {
+    func capture(thread: pthread_t, timeoutMilliseconds: Int = 200) -> (addresses: [UInt], taskName: String?)? {
         #if os(Linux)
         return lock.withLock { _ in
             let slot = captureSlot
             while sem_trywait(slot.pointee.done) == 0 {}
-            slot.pointee.count = 0
-            guard pthread_kill(thread, SIGPROF) == 0 else { return nil }
+            // The handler takes this token before it writes the slot: a handshake in both directions
+            // (token → handler writes → `done` → this thread reads) that ThreadSanitizer can follow.
+            sem_post(slot.pointee.ready)
+            guard pthread_kill(thread, SIGPROF) == 0 else {
+                _ = sem_trywait(slot.pointee.ready)
+                return nil
+            }
             var deadline = timespec()
             clock_gettime(CLOCK_REALTIME, &deadline)
             deadline.tv_nsec += timeoutMilliseconds * 1_000_000
@@ -87,25 +92,33 @@ private struct CaptureSlot {
     var framePointerCount: Int32
     var stackPointer: UInt
     var taskName: UnsafeMutablePointer<CChar>
+    var ready: UnsafeMutablePointer<sem_t>
     var done: UnsafeMutablePointer<sem_t>
 }
 
 nonisolated(unsafe) private let captureSlot: UnsafeMutablePointer<CaptureSlot> = {
     let done = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
     sem_init(done, 0, 0)
+    let ready = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    sem_init(ready, 0, 0)
     let slot = UnsafeMutablePointer<CaptureSlot>.allocate(capacity: 1)
     let taskName = UnsafeMutablePointer<CChar>.allocate(capacity: StackSampler.taskNameCapacity)
     taskName.initialize(repeating: 0, count: StackSampler.taskNameCapacity)
     slot.initialize(to: CaptureSlot(
         frames: .allocate(capacity: StackSampler.maximumFrames), count: 0,
         framePointerFrames: .allocate(capacity: StackSampler.maximumFrames), framePointerCount: 0, stackPointer: 0,
-        taskName: taskName, done: done))
+        taskName: taskName, ready: ready, done: done))
     return slot
 }()
 
 private func handleCaptureSignal(_ context: UnsafeMutableRawPointer?) {
     let savedErrno = errno
     let slot = captureSlot
+    // No token: a late signal from a capture that already gave up; leave the slot alone.
+    guard sem_trywait(slot.pointee.ready) == 0 else {
+        errno = savedErrno
+        return
+    }
     slot.pointee.count = _backtrace(slot.pointee.frames, Int32(StackSampler.maximumFrames))
     slot.pointee.framePointerCount = 0
     if let context {

@@ -19,7 +19,7 @@ final class Symbolicator: Sendable {
         var image: String
     }
 
-    private let tables = Mutex<[String: ELFSymbolTable]>([:])
+    private let tables = Protected<[String: ELFSymbolTable]>([:])
 
     func symbolicate(_ addresses: [UInt]) -> [Frame] {
         addresses.enumerated().map { index, address in

@@ -98,7 +98,7 @@ public final class WatchSession: Sendable {
     private let installed: ExecutorInstallation.Installed
     private let watchdog: WatchdogMonitor
     private let heartbeat: HeartbeatMonitor?
-    private let finalReport = Mutex<WatchdogReport?>(nil)
+    private let finalReport = Protected<WatchdogReport?>(nil)
 
     init(workload: String, options: WatchOptions, installed: ExecutorInstallation.Installed, waitForOtherSession: Duration) {
         guard ExecutorInstallation.shared.beginSession(timeout: waitForOtherSession) else {
@@ -127,6 +127,7 @@ public final class WatchSession: Sendable {
     /// The report so far, without stopping. A job still running past the budget is listed as an ongoing stall.
     public func report(note: String? = nil) -> WatchdogReport {
         if let final = finalReport.withLock({ $0 }) { return final }
+        watchdog.waitForInspection()
         let recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now())
         return ReportBuilder.report(from: recording, note: note)
     }

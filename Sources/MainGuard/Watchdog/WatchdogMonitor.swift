@@ -18,6 +18,8 @@ final class WatchdogMonitor: Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
+    /// Held while a stall is being inspected, so a report made meanwhile can wait for its attribution.
+    private let inspecting = ConditionLock()
 
     init(recorder: MainActorRecorder, symbolicator: Symbolicator, thresholds: Thresholds) {
         self.recorder = recorder
@@ -43,6 +45,11 @@ final class WatchdogMonitor: Sendable {
         thread.start()
     }
 
+    /// Waits until any stall inspection in progress (stack capture, symbolication) has finished.
+    func waitForInspection() {
+        inspecting.withLock {}
+    }
+
     /// Stops the thread and waits until it has finished any capture in progress.
     func stop() {
         guard !stopRequested.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -58,7 +65,7 @@ final class WatchdogMonitor: Sendable {
             let now = MonotonicClock.now()
             guard running.sequence != inspectedSequence, now &- running.start >= inspectAfterNanoseconds else { continue }
             inspectedSequence = running.sequence
-            inspect(sequence: running.sequence, thread: running.thread, at: now)
+            inspecting.withLock { inspect(sequence: running.sequence, thread: running.thread, at: now) }
         }
     }
 
