@@ -74,7 +74,7 @@ import Testing
 
     /// The timings of every run, for tests that compare them.
     @Test @MainActor func timingsAreAvailable() {
-        let measurement = measureMainThread(within: .continuousInteraction, iterations: 5) {
+        let measurement = measureMainThread(within: .discreteInteraction, iterations: 5) {
             spin(milliseconds: 1)
         }
         #expect(measurement.iterations.count == 5)

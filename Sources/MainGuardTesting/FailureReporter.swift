@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import Testing
 import XCTest
 
@@ -41,12 +41,15 @@ enum FailureReporter {
 }
 
 /// Failures captured while ``FailureReporter/sink`` is bound.
-final class FailureSink: Sendable {
-    private let failures = Mutex<[AssertionFailure]>([])
+final class FailureSink: @unchecked Sendable {
+    // @unchecked: `failures` is only touched while `lock` is held (an `NSLock`, which
+    // ThreadSanitizer understands, unlike `Synchronization.Mutex`).
+    private let lock = NSLock()
+    private var failures: [AssertionFailure] = []
 
-    var recorded: [AssertionFailure] { failures.withLock { $0 } }
+    var recorded: [AssertionFailure] { lock.withLock { failures } }
 
     func record(_ failure: AssertionFailure) {
-        failures.withLock { $0.append(failure) }
+        lock.withLock { failures.append(failure) }
     }
 }

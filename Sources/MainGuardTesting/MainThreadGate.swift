@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Lets one measurement of the main thread run at a time.
 ///
@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// This is MainGuardTesting's one piece of process-wide state, global for the same reason the
 /// executor installation is: there is one main thread to share.
-final class MainThreadGate: Sendable {
+final class MainThreadGate: @unchecked Sendable {
+    // @unchecked: `state` is only touched while `lock` is held. An `NSLock` (a pthread mutex)
+    // rather than `Synchronization.Mutex`, whose futex is invisible to ThreadSanitizer.
     static let shared = MainThreadGate()
 
     /// Set while the current task (and its children) hold the gate, so a nested request passes through.
@@ -21,7 +23,8 @@ final class MainThreadGate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
 
     /// Runs `body` while holding the gate; waits for the current holder first.
     func withExclusiveAccess<T>(isolation: isolated (any Actor)? = #isolation,
@@ -34,7 +37,7 @@ final class MainThreadGate: Sendable {
 
     private func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let acquired: Bool = state.withLock { state in
+            let acquired: Bool = lock.withLock {
                 guard state.held else {
                     state.held = true
                     return true
@@ -47,7 +50,7 @@ final class MainThreadGate: Sendable {
     }
 
     private func release() {
-        let next: CheckedContinuation<Void, Never>? = state.withLock { state in
+        let next: CheckedContinuation<Void, Never>? = lock.withLock {
             guard !state.waiters.isEmpty else {
                 state.held = false
                 return nil

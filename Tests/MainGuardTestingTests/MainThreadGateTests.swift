@@ -1,16 +1,20 @@
-import Synchronization
+import Foundation
 import Testing
 @testable import MainGuardTesting
 
 @Suite struct MainThreadGateTests {
     /// How many holders are inside at once, and how many have been.
-    final class Occupancy: Sendable {
-        private let counts = Mutex((inside: 0, most: 0, turns: 0))
+    final class Occupancy: @unchecked Sendable {
+        // @unchecked: the counts are only touched while `lock` is held.
+        private let lock = NSLock()
+        private var inside = 0
+        private var mostInside = 0
+        private var turnsTaken = 0
 
-        func enter() { counts.withLock { $0.inside += 1; $0.most = max($0.most, $0.inside) } }
-        func leave() { counts.withLock { $0.inside -= 1; $0.turns += 1 } }
-        var most: Int { counts.withLock { $0.most } }
-        var turns: Int { counts.withLock { $0.turns } }
+        func enter() { lock.withLock { inside += 1; mostInside = max(mostInside, inside) } }
+        func leave() { lock.withLock { inside -= 1; turnsTaken += 1 } }
+        var most: Int { lock.withLock { mostInside } }
+        var turns: Int { lock.withLock { turnsTaken } }
     }
 
     @Test func holdersNeverOverlapAndAllGetTheirTurn() async {
