@@ -59,7 +59,12 @@ struct HangVerdict {
         if !attribution.summary.isEmpty { lines.append("Where: \(attribution.summary)") }
         var task: [String] = []
         if let name = attribution.taskName { task.append("task \"\(name)\"") }
-        if let origin = attribution.origin.phrase { task.append("on the main actor via \(origin)") }
+        if attribution.origin == .inheritedMainActor, let body = TaskBody(frames: attribution.frames) {
+            task.append("a Task { } written in \(body.writtenIn), which inherited @MainActor there")
+            if let call = body.synchronousCall { task.append("its body called \(call) synchronously on the main actor") }
+        } else if let origin = attribution.origin.phrase {
+            task.append("on the main actor via \(origin)")
+        }
         if !task.isEmpty { lines.append("Task: \(task.joined(separator: ", "))") }
         if !attribution.frames.isEmpty {
             lines.append("Main-thread stack during the stall (innermost first):")
@@ -73,6 +78,27 @@ struct HangVerdict {
         }
         lines.append(activity.advice)
         return lines
+    }
+}
+
+/// Where a Task's body was written and what it called, read from the stalled stack (innermost
+/// first): the outermost `closure #n in F` frame is the Task's body, written in `F`, and the frame
+/// just inside it is the call the body made.
+struct TaskBody: Equatable {
+    var writtenIn: String
+    var synchronousCall: String?
+
+    init(writtenIn: String, synchronousCall: String?) {
+        self.writtenIn = writtenIn
+        self.synchronousCall = synchronousCall
+    }
+
+    init?(frames: [String]) {
+        guard let index = frames.lastIndex(where: { $0.hasPrefix("closure #") }),
+              let function = frames[index].split(separator: " in ").last, !function.hasPrefix("closure #")
+        else { return nil }
+        writtenIn = String(function)
+        synchronousCall = index > 0 ? frames[index - 1] : nil
     }
 }
 

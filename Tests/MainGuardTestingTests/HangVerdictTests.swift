@@ -38,7 +38,8 @@ import Testing
         #expect(message.hasPrefix("Main-thread stall over budget: 312.4 ms is over the 100 ms (discrete interaction) budget (severe hang"))
         #expect(message.contains("busy computing (cpu 310 ms of 312.4 ms)"))
         #expect(message.contains("Where: doLongRunningWork() in a Task that inherited @MainActor from HangLaterButton.tapped()"))
-        #expect(message.contains("task \"tap\", on the main actor via a Task { } that inherited @MainActor"))
+        #expect(message.contains("Task: task \"tap\", a Task { } written in HangLaterButton.tapped(), which inherited "
+                                 + "@MainActor there, its body called doLongRunningWork() synchronously on the main actor"))
         #expect(message.contains("  doLongRunningWork()\n  closure #1 in HangLaterButton.tapped()"))
         #expect(message.contains("Lint rule sync_work_in_main_actor_task predicts this"))
         #expect(message.contains("1 more stall(s) over budget: 120 ms"))
@@ -67,6 +68,13 @@ import Testing
         let verdict = HangVerdict(report: Self.report([Self.stall(300, cpu: 70)]), budget: budget,
                                   machineLoad: MachineLoad(average: 0.5, cores: 2))
         #expect(verdict.failureMessage(userMessage: "").contains("blocked waiting"))
+    }
+
+    @Test func theTaskBodyIsTheOutermostClosureFrame() {
+        #expect(TaskBody(frames: ["spin(milliseconds:)", "doLongRunningWork()", "closure #1 in closure #2 in Model.load()"])
+                == TaskBody(writtenIn: "Model.load()", synchronousCall: "doLongRunningWork()"))
+        #expect(TaskBody(frames: ["closure #1 in Model.load()"]) == TaskBody(writtenIn: "Model.load()", synchronousCall: nil))
+        #expect(TaskBody(frames: ["doLongRunningWork()", "Model.load()"]) == nil)
     }
 
     @Test func busyWorkInExplicitMainActorCodeHasNoRule() {
