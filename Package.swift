@@ -88,5 +88,8 @@ let package = Package(
         .executableTarget(name: "mainguard-bench", dependencies: [
             "MainGuardLint", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ], path: "Benchmarks/LintBenchmark"),
+        // How to use MainGuardTesting in XCTest and Swift Testing, on the sample workloads.
+        .testTarget(name: "MainGuardExamplesTests", dependencies: ["MainGuardTesting", "MainGuardExamples"],
+                    path: "Examples/Tests"),
     ]
 )

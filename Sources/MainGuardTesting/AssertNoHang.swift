@@ -1,0 +1,97 @@
+import MainGuard
+
+/// Runs `operation` on the main actor, keeps watching until the main actor is quiet, and fails the
+/// test if any single main-thread stall in that window exceeded `budget`. Returns the watchdog's
+/// report of the window, for tests that want to assert more.
+///
+/// A plain wall-clock check around a call misses the worst case: work that the call schedules
+/// with `Task { }` inherits the main actor and hangs *later*, after the call has returned. So after
+/// `operation` returns, the assertion keeps watching until no main-actor job has been queued or
+/// running for `settle`, bounded by `timeout`. An operation whose work never settles fails at
+/// `timeout`, with the stall that was still going on reported with its time so far.
+///
+/// The failure message gives the worst stall against the budget (and the original budget when
+/// `MAINGUARD_BUDGET_SCALE` scales it), whether the main thread was computing or blocked, the
+/// watchdog's attribution (stack frames, task name, how the work got onto the main actor), and
+/// the `mainguard lint` rule that flags such code, when one does.
+///
+/// ```swift
+/// // Swift Testing
+/// @Test func tappingSaveDoesNotHang() async {
+///     await assertNoHang { SaveButton().tapped() }
+/// }
+///
+/// // XCTest: an async test, so the main thread is free to run the work the tap schedules
+/// func testTappingSaveDoesNotHang() async {
+///     let report = await assertNoHang(.discreteInteraction) { SaveButton().tapped() }
+///     XCTAssertEqual(report.hangs, 0)
+/// }
+/// ```
+///
+/// No setup is needed: the first assertion installs MainGuard's test runtime
+/// (`Runtime.installForTesting()`), or a main-queue heartbeat where executors cannot be installed;
+/// the report's `mode` says which one measured.
+///
+/// Threads: the assertion itself is `@concurrent` and waits off the main actor, so it never stalls
+/// what it measures, whatever the isolation of the test that calls it.
+/// XCTest on Linux runs a synchronous test on the main thread: main-actor work queued during it
+/// runs only once the test returns, which is why this assertion is `async`. An async XCTest test
+/// runs on a worker thread while XCTest's run loop drains the main queue on the main thread.
+/// Swift Testing never runs tests on the main thread; on Linux its process sits in
+/// `dispatch_main()`, which parks the main thread and drains the main queue, and with it the main
+/// actor, on one worker thread at a time. The main actor stays serial, so a stall measured there
+/// is the stall an app's main thread would suffer.
+///
+/// - Parameters:
+///   - budget: the longest a single main-thread stall may last.
+///   - settle: how long the main actor must stay quiet (no job queued or running) before the watch ends.
+///   - timeout: the longest the watch lasts, counted from the start; the assertion fails when it is reached.
+///   - message: added to the failure message.
+///   - operation: the interaction under test, run on the main actor.
+@discardableResult
+@concurrent
+public func assertNoHang(_ budget: MainThreadBudget = .discreteInteraction,
+                         settle: Duration = .milliseconds(200), timeout: Duration = .seconds(10),
+                         _ message: @autoclosure () -> String = "",
+                         fileID: String = #fileID, filePath: StaticString = #filePath,
+                         line: UInt = #line, column: UInt = #column,
+                         _ operation: @MainActor () async throws -> Void) async rethrows -> WatchdogReport {
+    let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let scaled = resolveScale(at: location).apply(to: budget)
+    let verdict = try await MainThreadGate.shared.withExclusiveAccess {
+        try await watch(operation, budget: scaled, settle: settle, timeout: timeout, name: "assertNoHang at \(fileID):\(line)")
+    }
+    if !verdict.passed {
+        FailureReporter.report(AssertionFailure(message: verdict.failureMessage(userMessage: message()), location: location))
+    }
+    return verdict.report
+}
+
+/// Watches `operation` and what it leaves on the main actor, and judges the window against `budget`.
+private func watch(_ operation: @MainActor () async throws -> Void, budget: ScaledBudget,
+                   settle: Duration, timeout: Duration, name: String) async rethrows -> HangVerdict {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    // The budget is the watch's stall threshold, so the watchdog captures the stack of every job
+    // that reaches half of it: exactly the jobs that can fail the assertion, and no others.
+    let session = Watchdog.start(workload: name, options: WatchOptions(thresholds: Thresholds(budgetMilliseconds: budget.milliseconds),
+                                                                       timeout: timeout, settle: settle))
+    // Stopping is idempotent: this only matters when `operation` throws.
+    defer { session.stop(note: "The operation threw; the window ended there.") }
+    try await operation()
+    let settled = await waitUntilMainActorIsQuiet(for: settle, deadline: deadline, clock: clock)
+    return HangVerdict(report: session.stop(note: settled ? nil : "The watch ended at its \(timeout.milliseconds.milliseconds) timeout."),
+                      budget: budget, timedOut: settled ? nil : timeout, machineLoad: MachineLoad.current())
+}
+
+/// Polls, without blocking a thread, until no main-actor job has been queued or running for `settle`.
+/// Returns `false` at `deadline`, or when the waiting task is cancelled.
+private func waitUntilMainActorIsQuiet(for settle: Duration, deadline: ContinuousClock.Instant,
+                                       clock: ContinuousClock) async -> Bool {
+    let poll = min(settle / 4, .milliseconds(10))
+    while !Watchdog.isMainActorQuiet(for: settle) {
+        guard clock.now < deadline, !Task.isCancelled else { return false }
+        try? await Task.sleep(for: poll)
+    }
+    return true
+}

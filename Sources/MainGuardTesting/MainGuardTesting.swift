@@ -1,2 +1,0 @@
-// MainGuardTesting
-enum Placeholder {}

@@ -1,0 +1,102 @@
+import MainGuard
+import MainGuardExamples
+import Testing
+@testable import MainGuardTesting
+
+/// `assertNoHang` under Swift Testing, on Apple's three buttons. Swift Testing runs tests in
+/// parallel and these put long main-actor work into one another's windows on purpose, so each
+/// takes the main thread for itself.
+@Suite(.mainThreadExclusive) struct AssertNoHangTests {
+    @Test func hangLaterFailsNamingTheSynchronousWork() async throws {
+        let (report, failures) = await capturingFailures {
+            await assertNoHang { HangLaterButton().tapped() }
+        }
+        #expect(failures.count == 1)
+        let message = try #require(failures.first)
+        #expect(message.contains("over the 100 ms (discrete interaction) budget"), "\(message)")
+        if !isThreadSanitizerActive {
+            #expect(message.contains("its body called doLongRunningWork() synchronously"), "\(message)")
+            #expect(message.contains("a Task { } written in HangLaterButton.tapped()"), "\(message)")
+        }
+        // On an overloaded machine the main thread may get little CPU while it computes: the
+        // message then says it cannot tell, rather than calling it blocked.
+        #expect(message.contains("busy computing") || message.contains("overloaded machine"), "\(message)")
+        #expect(message.contains("sync_work_in_main_actor_task"), "\(message)")
+        #expect(report.hangs >= 1)
+        #expect(report.longestStallMilliseconds >= 250)
+    }
+
+    @Test func noHangButtonPasses() async {
+        let (report, failures) = await capturingFailures {
+            await assertNoHang { NoHangButton().tapped() }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(report.hangs == 0)
+    }
+
+    @Test func detachedButtonPasses() async {
+        let (report, failures) = await capturingFailures {
+            await assertNoHang { DetachedButton().tapped() }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(report.hangs == 0)
+    }
+
+    @Test @MainActor func aMainActorTestCanCallItToo() async {
+        // assertNoHang is @concurrent: it waits off the main actor even when its caller is on it.
+        let (report, failures) = await capturingFailures {
+            await assertNoHang { NoHangButton().tapped() }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(report.mainActorJobs >= 1)
+    }
+
+    @Test func workThatStartsAfterADelayIsStillWatched() async throws {
+        let (_, failures) = await capturingFailures {
+            await assertNoHang(.milliseconds(50)) {
+                Task { @MainActor in
+                    try? await Task.sleep(for: .milliseconds(60))
+                    _ = spin(milliseconds: 120)
+                }
+            }
+        }
+        let message = try #require(failures.first)
+        #expect(message.contains("over the 50 ms budget"), "\(message)")
+    }
+
+    @Test func anOperationThatNeverSettlesFailsAtTheTimeoutWithTheOngoingStall() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (report, failures) = await capturingFailures {
+            await assertNoHang(settle: .milliseconds(100), timeout: .seconds(1)) {
+                Task { @MainActor in usleepMilliseconds(3_000) }
+            }
+        }
+        let returnedAfter = clock.now - start
+        // The blocked job outlives the assertion; wait for it so later tests get a free main actor.
+        await MainActor.run {}
+        #expect(returnedAfter < .milliseconds(2_500), "returned at the timeout, not when the job ended")
+        let message = try #require(failures.first)
+        #expect(message.contains("did not go quiet within the 1000 ms timeout"), "\(message)")
+        #expect(message.contains("so far, still going on"), "\(message)")
+        #expect(message.contains("blocked waiting"), "\(message)")
+        #expect(report.stalls.contains { $0.ongoing })
+    }
+
+    @Test func anErrorFromTheOperationPropagates() async {
+        struct Failure: Error {}
+        await #expect(throws: Failure.self) {
+            try await assertNoHang { throw Failure() }
+        }
+    }
+
+    @Test func theScaleAppliesToo() async throws {
+        let (_, failures) = await capturingFailures(environment: ["MAINGUARD_BUDGET_SCALE": "0.5"]) {
+            await assertNoHang(.milliseconds(100)) {
+                Task { @MainActor in _ = spin(milliseconds: 80) }
+            }
+        }
+        let message = try #require(failures.first)
+        #expect(message.contains("50 ms (MAINGUARD_BUDGET_SCALE=0.5 × 100 ms)"), "\(message)")
+    }
+}

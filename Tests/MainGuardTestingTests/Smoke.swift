@@ -1,2 +1,0 @@
-import XCTest
-final class MainGuardTestingTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
