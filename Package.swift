@@ -81,7 +81,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
-        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
+        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62"]),
         .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
 
         // MARK: Benchmarks

@@ -19,7 +19,7 @@ import MainGuardExamples
     }
 }
 
-@Suite struct BudgetScaleTests {
+@Suite(.mainThreadExclusive) struct BudgetScaleTests {
     @Test func unsetOrEmptyMeansOne() throws {
         #expect(try BudgetScale(environment: [:]).factor == 1)
         #expect(try BudgetScale(environment: ["MAINGUARD_BUDGET_SCALE": " "]).factor == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import MainGuard
 import Testing
+import MainGuardTesting
 import XCTest
 
 /// `installForTesting()` + a watch session in an XCTest test method. XCTest on Linux runs test
@@ -62,7 +63,9 @@ final class XCTestSessionTests: XCTestCase {
 /// The same in Swift Testing, which never runs tests on the main thread. Its runner process drains
 /// the main queue with `dispatchMain()`, so main-actor jobs run on a Dispatch worker thread (the
 /// process's main thread has exited): the watchdog samples whichever thread runs the job.
-@Suite(.serialized)
+/// Other suites of the same process put heavy work on the main actor in parallel (the examples'
+/// `assertMainThreadBudget` tests): `.mainThreadExclusive` keeps it out of these sessions' windows.
+@Suite(.serialized, .mainThreadExclusive)
 struct SwiftTestingSessionTests {
     init() {
         #expect(Runtime.installForTesting() == .executor)
