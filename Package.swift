@@ -24,8 +24,12 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            plugins: ["EmbedRuleDocs"]
         ),
+        // Embeds Rules/*.md into MainGuardLint, so `mainguard explain` works from any directory.
+        .plugin(name: "EmbedRuleDocs", capability: .buildTool(), dependencies: ["embed-rule-docs"]),
+        .executableTarget(name: "embed-rule-docs"),
 
         // MARK: Runtime, watchdog, reports (no package dependencies)
         .target(name: "MainGuard"),
@@ -36,7 +40,7 @@ let package = Package(
         // The same button in a target with Swift 6.2's approachable-concurrency settings.
         .target(
             name: "MainGuardExamplesSwift62",
-            dependencies: ["MainGuard"],
+            dependencies: ["MainGuard", "MainGuardExamples"],
             path: "Examples/Swift62",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -55,6 +59,11 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
+
+        // MARK: Benchmarks
+        .executableTarget(name: "mainguard-bench", dependencies: [
+            "MainGuardLint", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ], path: "Benchmarks/LintBenchmark"),
         .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardExamples", "MainGuardExamplesSwift62"]),
         .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
     ]

@@ -1,0 +1,116 @@
+/// What a catalogued API does to the thread that calls it.
+public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
+    /// Sleeps for a fixed time (`sleep`, `Thread.sleep`).
+    case sleep
+    /// Waits for another thread (semaphores, groups, conditions, processes, joins).
+    case wait
+    /// `DispatchQueue.main.sync`: deadlocks when already on the main thread.
+    case mainSync
+    /// Reads or enumerates files synchronously.
+    case syncIO
+    /// Decodes or renders data; cost grows with the input.
+    case heavyCompute
+
+    /// Rule 2's severity: waiting is always wrong on the main actor, I/O and decoding depend on the size.
+    public var severityOnMainActor: Severity {
+        switch self {
+        case .sleep, .wait, .mainSync: .error
+        case .syncIO, .heavyCompute: .warning
+        }
+    }
+}
+
+/// One known blocking or heavy API, matched on syntax (no type checker is available).
+///
+/// ```swift
+/// let entry = APICatalogue.entries.first { $0.display == "Thread.sleep(forTimeInterval:)" }
+/// print(entry?.kind == .sleep) // true
+/// ```
+public struct CatalogueEntry: Sendable, Hashable {
+    public enum Match: Sendable, Hashable {
+        /// A global function such as `usleep(_:)`; `prefix` also matches longer names (`CGImageSourceCreate*`).
+        case function(name: String, prefix: Bool)
+        /// An initializer `Type(label: ...)` whose first argument label is one of `firstLabels`.
+        case initializer(type: String, firstLabels: [String])
+        /// A method called on a value or type. `receiver` nil: the name alone is distinctive enough.
+        case method(receiver: String?, name: String, prefix: Bool)
+        /// A property read such as `handle.availableData`.
+        case property(receiver: String?, name: String)
+    }
+
+    public var match: Match
+    public var kind: BlockingKind
+    /// How documents and messages name the API.
+    public var display: String
+}
+
+/// The blocking and heavy APIs the rules share. Documented in `Rules/catalogue.md`.
+public enum APICatalogue {
+    public static let entries: [CatalogueEntry] = [
+        // Sleeps.
+        .init(match: .function(name: "sleep", prefix: false), kind: .sleep, display: "sleep(_:)"),
+        .init(match: .function(name: "usleep", prefix: false), kind: .sleep, display: "usleep(_:)"),
+        .init(match: .function(name: "nanosleep", prefix: false), kind: .sleep, display: "nanosleep(_:_:)"),
+        .init(match: .method(receiver: "Thread", name: "sleep", prefix: false), kind: .sleep, display: "Thread.sleep(forTimeInterval:)"),
+        // Waits.
+        .init(match: .method(receiver: "DispatchSemaphore", name: "wait", prefix: false), kind: .wait, display: "DispatchSemaphore.wait()"),
+        .init(match: .method(receiver: "DispatchGroup", name: "wait", prefix: false), kind: .wait, display: "DispatchGroup.wait()"),
+        .init(match: .method(receiver: "NSCondition", name: "wait", prefix: false), kind: .wait, display: "NSCondition.wait()"),
+        .init(match: .method(receiver: "Process", name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
+        .init(match: .method(receiver: nil, name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
+        .init(match: .function(name: "pthread_join", prefix: false), kind: .wait, display: "pthread_join(_:_:)"),
+        .init(match: .method(receiver: "DispatchQueue.main", name: "sync", prefix: false), kind: .mainSync, display: "DispatchQueue.main.sync"),
+        // Synchronous file reads.
+        .init(match: .initializer(type: "Data", firstLabels: ["contentsOf"]), kind: .syncIO, display: "Data(contentsOf:)"),
+        .init(match: .initializer(type: "String", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "String(contentsOf:)"),
+        .init(match: .initializer(type: "NSData", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSData(contentsOf:)"),
+        .init(match: .initializer(type: "NSString", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSString(contentsOf:)"),
+        .init(match: .method(receiver: nil, name: "readDataToEndOfFile", prefix: false), kind: .syncIO, display: "FileHandle.readDataToEndOfFile()"),
+        .init(match: .method(receiver: "FileHandle", name: "readToEnd", prefix: false), kind: .syncIO, display: "FileHandle.readToEnd()"),
+        .init(match: .method(receiver: "FileHandle", name: "readData", prefix: false), kind: .syncIO, display: "FileHandle.readData(ofLength:)"),
+        .init(match: .property(receiver: "FileHandle", name: "availableData"), kind: .syncIO, display: "FileHandle.availableData"),
+        .init(match: .method(receiver: nil, name: "contentsOfDirectory", prefix: false), kind: .syncIO, display: "FileManager.contentsOfDirectory"),
+        .init(match: .method(receiver: nil, name: "subpathsOfDirectory", prefix: false), kind: .syncIO, display: "FileManager.subpathsOfDirectory(atPath:)"),
+        .init(match: .method(receiver: "FileManager", name: "enumerator", prefix: false), kind: .syncIO, display: "FileManager.enumerator"),
+        .init(match: .method(receiver: "FileManager", name: "contents", prefix: false), kind: .syncIO, display: "FileManager.contents(atPath:)"),
+        .init(match: .method(receiver: "FileManager", name: "copyItem", prefix: false), kind: .syncIO, display: "FileManager.copyItem"),
+        .init(match: .initializer(type: "PDFDocument", firstLabels: ["url", "data"]), kind: .syncIO, display: "PDFDocument(url:)"),
+        .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
+        .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
+        // Decoding and rendering.
+        .init(match: .method(receiver: "JSONDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "JSONDecoder.decode(_:from:)"),
+        .init(match: .method(receiver: "PropertyListDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "PropertyListDecoder.decode(_:from:)"),
+        .init(match: .method(receiver: "JSONSerialization", name: "jsonObject", prefix: false), kind: .heavyCompute, display: "JSONSerialization.jsonObject"),
+        .init(match: .method(receiver: "PropertyListSerialization", name: "propertyList", prefix: false), kind: .heavyCompute, display: "PropertyListSerialization.propertyList"),
+        .init(match: .method(receiver: "NSKeyedUnarchiver", name: "unarchive", prefix: true), kind: .heavyCompute, display: "NSKeyedUnarchiver.unarchive*"),
+        .init(match: .initializer(type: "UIImage", firstLabels: ["data"]), kind: .heavyCompute, display: "UIImage(data:)"),
+        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "image", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.image"),
+        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "pngData", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.pngData"),
+        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.jpegData"),
+        .init(match: .function(name: "CGImageSourceCreate", prefix: true), kind: .heavyCompute, display: "CGImageSourceCreate*"),
+        .init(match: .property(receiver: "ImageRenderer", name: "cgImage"), kind: .heavyCompute, display: "ImageRenderer.cgImage"),
+        .init(match: .property(receiver: "ImageRenderer", name: "uiImage"), kind: .heavyCompute, display: "ImageRenderer.uiImage"),
+        .init(match: .property(receiver: "ImageRenderer", name: "nsImage"), kind: .heavyCompute, display: "ImageRenderer.nsImage"),
+    ]
+
+    /// Entries keyed by the called name, so a lookup costs one dictionary access per call.
+    static let entriesByName: [String: [CatalogueEntry]] = Dictionary(grouping: entries.filter(\.match.isExactName)) { $0.match.name }
+    static let prefixEntries: [CatalogueEntry] = entries.filter { !$0.match.isExactName }
+}
+
+extension CatalogueEntry.Match {
+    /// The type name for initializers, the function/member name otherwise.
+    var name: String {
+        switch self {
+        case .function(let name, _), .method(_, let name, _), .property(_, let name): name
+        case .initializer(let type, _): type
+        }
+    }
+
+    var isExactName: Bool {
+        switch self {
+        case .function(_, let prefix), .method(_, _, let prefix): !prefix
+        case .initializer, .property: true
+        }
+    }
+}

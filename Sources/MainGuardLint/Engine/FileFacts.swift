@@ -1,0 +1,153 @@
+import SwiftSyntax
+
+/// A parameter as callers see it: its argument label and whether it may be omitted.
+public struct Parameter: Sendable, Hashable {
+    /// nil for `_`.
+    public var label: String?
+    public var hasDefault: Bool
+}
+
+/// How a call names its receiver, which decides where the index looks for the callee.
+enum ReceiverKind: Sendable, Hashable {
+    /// `f()` or `self.f()`: the caller's type first, then free functions.
+    case implicitSelf
+    /// `Type.f()`: static members of that type.
+    case type(String)
+    /// `value.f()`: members of the value's inferred type, or of any type when unknown.
+    case instance(String?)
+    /// `.f()`: static members of an unknown type.
+    case implicitMember
+}
+
+/// A call inside a function body, kept for resolving heaviness through module functions.
+struct CallReference: Sendable, Hashable {
+    var name: String
+    var labels: [String?]
+    var receiver: ReceiverKind
+    var display: String
+}
+
+/// A type or extension declaration as the index sees it.
+struct TypeDeclarationRecord: Sendable {
+    var name: String
+    var keyword: String
+    var explicitIsolation: Isolation?
+    var inherited: [String]
+    var settings: ModuleSettings
+}
+
+/// A function, method or initializer, with what its body does synchronously.
+struct FunctionRecord: Sendable {
+    var name: String
+    var parameters: [Parameter]
+    var isAsync: Bool
+    var isConcurrent: Bool
+    var isStatic: Bool
+    var enclosingType: String?
+    var fileIndex: Int
+    var declaration: Syntax
+    /// The first heavy thing the body does itself: a loop or a catalogue API.
+    var ownHeaviness: String?
+    var ownHeavinessBeforeSuspension: String?
+    var callees: [CallReference]
+    var calleesBeforeSuspension: [CallReference]
+
+    var signature: String {
+        let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
+        return "\(name == "init" ? (enclosingType ?? "") : name)(\(labels))"
+    }
+}
+
+/// Everything one pass over a file collects: declarations for the index, call sites for the rules.
+struct FileFacts: Sendable {
+    var types: [TypeDeclarationRecord] = []
+    var functions: [FunctionRecord] = []
+    /// Call expressions in source order; rules read these instead of walking the tree again.
+    var calls: [FunctionCallExprSyntax] = []
+    /// Reads of catalogued properties (`handle.availableData`).
+    var propertyReads: [MemberAccessExprSyntax] = []
+    var variableTypes = VariableTypes()
+}
+
+/// Declared types of variables and parameters in one file, by name (not scope-aware: good enough to
+/// recognise `semaphore.wait()` on a `DispatchSemaphore`).
+struct VariableTypes: Sendable {
+    private var types: [String: String] = [:]
+
+    mutating func record(_ name: String, type: String?) {
+        guard let type, !type.isEmpty else { return }
+        if let known = types[name], known != type { types[name] = "" } else { types[name] = type }
+    }
+
+    subscript(name: String) -> String? {
+        if let type = types[name], !type.isEmpty { return type }
+        // A stored property declared in another file: the name is the best evidence left.
+        if name.lowercased().contains("semaphore") { return "DispatchSemaphore" }
+        return nil
+    }
+
+    /// The type an expression evaluates to when the syntax shows it: `Foo(...)`, `Foo.shared`, a known variable.
+    func type(of expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name.first?.isUppercase == true ? name : self[name]
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let called = CalledName(call), called.isInitializerCall {
+            return called.name
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                return self[member.declName.baseName.text]
+            }
+            if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true,
+               ["default", "shared", "standard", "current", "main"].contains(member.declName.baseName.text) {
+                return typeName
+            }
+        }
+        if let unwrapped = expression.as(OptionalChainingExprSyntax.self) { return type(of: unwrapped.expression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return type(of: unwrapped.expression) }
+        if let tried = expression.as(TryExprSyntax.self) { return type(of: tried.expression) }
+        return nil
+    }
+}
+
+extension APICatalogue {
+    /// The catalogue entry a call matches, if any.
+    static func entry(for call: CalledName, types: VariableTypes) -> CatalogueEntry? {
+        let candidates = (entriesByName[call.name] ?? []) + prefixEntries.filter { call.name.hasPrefix($0.match.name) }
+        return candidates.first { $0.matches(call, types: types) }
+    }
+
+    /// The catalogue entry a property read matches, if any.
+    static func entry(forPropertyRead access: MemberAccessExprSyntax, types: VariableTypes) -> CatalogueEntry? {
+        guard let base = access.base else { return nil }
+        return entriesByName[access.declName.baseName.text]?.first {
+            guard case .property(let receiver, _) = $0.match else { return false }
+            return receiver == nil || types.type(of: base) == receiver
+        }
+    }
+
+    /// Names of catalogued properties, so the collector keeps only the member accesses that can match.
+    static let propertyNames: Set<String> = Set(entries.compactMap {
+        if case .property(_, let name) = $0.match { name } else { nil }
+    })
+}
+
+private extension CatalogueEntry {
+    func matches(_ call: CalledName, types: VariableTypes) -> Bool {
+        switch match {
+        case .function:
+            return call.receiver == nil && !call.isImplicitMember
+        case .initializer(let type, let firstLabels):
+            guard call.isInitializerCall, call.name == type, let first = call.labels.first, let label = first else { return false }
+            return firstLabels.contains(label)
+        case .method(let receiver, _, _):
+            guard let base = call.receiver else { return false }
+            guard let receiver else { return true }
+            if receiver.contains(".") { return call.receiverText == receiver }
+            return types.type(of: base) == receiver
+        case .property:
+            return false
+        }
+    }
+}

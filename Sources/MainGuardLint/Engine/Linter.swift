@@ -1,0 +1,205 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// How a lint run is set up; the CLI fills it from its flags.
+///
+/// ```swift
+/// let configuration = LintConfiguration(excludes: ["*/Generated/*"],
+///                                       overrides: SettingsOverrides(defaultIsolationMainActor: true))
+/// ```
+public struct LintConfiguration: Sendable {
+    /// fnmatch globs of paths to skip (see `FileCollector`).
+    public var excludes: [String]
+    /// Settings that win over `Package.swift` and Xcode projects.
+    public var overrides: SettingsOverrides
+    /// Worker threads for parsing and checking; nil uses every core.
+    public var threads: Int?
+
+    public init(excludes: [String] = [], overrides: SettingsOverrides = SettingsOverrides(), threads: Int? = nil) {
+        self.excludes = excludes
+        self.overrides = overrides
+        self.threads = threads
+    }
+}
+
+/// A file that was found but not linted, with the reason (printed on stderr by the CLI).
+public struct SkippedFile: Sendable, Hashable {
+    public var path: String
+    public var reason: String
+}
+
+/// The outcome of a lint run: a plain value reporters render and the CLI turns into an exit code.
+///
+/// ```swift
+/// let result = try Linter().lint(paths: ["Sources"])
+/// print(XcodeReporter.render(result.findings))
+/// exit(result.exitCode(strict: false))
+/// ```
+public struct LintResult: Sendable {
+    /// Sorted by file, then position.
+    public var findings: [Finding]
+    public var skipped: [SkippedFile]
+    /// Files parsed and checked.
+    public var fileCount: Int
+    /// Lines of the files checked.
+    public var lineCount: Int
+
+    /// SwiftLint's convention: 0 without error findings, 2 with one; `strict` counts warnings as errors.
+    public func exitCode(strict: Bool) -> Int32 {
+        findings.contains { $0.severity == .error || strict } ? 2 : 0
+    }
+
+    /// "Found 3 findings (1 error, 2 warnings) in 12 files; skipped 1 file".
+    public var summary: String {
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        var text = "Found \(findings.count.counted("finding")) (\(errors.counted("error")), \(warnings.counted("warning"))) "
+            + "in \(fileCount.counted("file"))"
+        if !skipped.isEmpty { text += "; skipped \(skipped.count.counted("file"))" }
+        return text
+    }
+}
+
+private extension Int {
+    func counted(_ noun: String) -> String { "\(self) \(noun)\(self == 1 ? "" : "s")" }
+}
+
+/// The library entry point: collects, parses (once, in parallel), indexes, runs every rule, and returns findings.
+///
+/// ```swift
+/// let result = try Linter(configuration: LintConfiguration(threads: 2)).lint(paths: ["Examples"])
+/// for finding in result.findings { print(finding.ruleID, finding.line) }
+/// ```
+public struct Linter: Sendable {
+    public var configuration: LintConfiguration
+
+    public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Lints the Swift files under `paths`. Throws `LintInputError` for a path that is missing or unreadable.
+    public func lint(paths: [String]) throws -> LintResult {
+        let files = try FileCollector(excludes: configuration.excludes).collect(paths: paths)
+        var detector = SettingsDetector()
+        let settings = files.map { detector.settings(forFile: $0).applying(configuration.overrides) }
+        let sources = Parallel.map(count: files.count, threads: threadCount) { position in
+            Self.read(files[position])
+        }
+        var inputs: [SourceInput] = []
+        var skipped: [SkippedFile] = []
+        for (position, source) in sources.enumerated() {
+            switch source {
+            case .success(let text): inputs.append(SourceInput(path: files[position], text: text, settings: settings[position]))
+            case .failure(let reason): skipped.append(SkippedFile(path: files[position], reason: reason.description))
+            }
+        }
+        var result = lint(inputs)
+        result.skipped = skipped
+        return result
+    }
+
+    /// Lints one source text as if it were a file with the given settings (tests, documentation examples).
+    public func lint(source: String, path: String = "input.swift", settings: ModuleSettings = .classic) -> [Finding] {
+        lint([SourceInput(path: path, text: source, settings: settings.applying(configuration.overrides))]).findings
+    }
+
+    /// A source to lint: its path for messages, its text and its module's settings.
+    public struct SourceInput: Sendable {
+        public var path: String
+        public var text: String
+        public var settings: ModuleSettings
+
+        public init(path: String, text: String, settings: ModuleSettings) {
+            self.path = path
+            self.text = text
+            self.settings = settings
+        }
+    }
+
+    /// Parses, indexes and checks sources that are already in memory.
+    public func lint(_ inputs: [SourceInput]) -> LintResult {
+        let parsed = Parallel.map(count: inputs.count, threads: threadCount) { position in
+            let tree = Parser.parse(source: inputs[position].text)
+            return (tree, FactCollector.collect(tree, fileIndex: position, settings: inputs[position].settings))
+        }
+        let index = ModuleIndex(facts: parsed.map(\.1), settings: inputs.map(\.settings))
+        let findings = Parallel.map(count: inputs.count, threads: threadCount) { position in
+            Self.check(tree: parsed[position].0, facts: parsed[position].1, input: inputs[position], index: index)
+        }
+        let lines = inputs.reduce(0) { $0 + $1.text.utf8.count { $0 == UInt8(ascii: "\n") } }
+        return LintResult(findings: findings.flatMap { $0 }.sorted(), skipped: [], fileCount: inputs.count, lineCount: lines)
+    }
+
+    private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, index: ModuleIndex) -> [Finding] {
+        let context = RuleContext(facts: facts, index: index, resolver: IsolationResolver(index: index, settings: input.settings))
+        let hits = RuleRegistry.rules.flatMap { rule in
+            rule.check(context).map { (rule.description.id, $0) }
+        }
+        guard !hits.isEmpty else { return [] }
+        let converter = SourceLocationConverter(fileName: input.path, tree: tree)
+        return hits.map { ruleID, hit in
+            let location = hit.token.startLocation(converter: converter)
+            return Finding(ruleID: ruleID, severity: hit.severity, message: hit.message, file: input.path,
+                           line: location.line, column: location.column)
+        }
+    }
+
+    private var threadCount: Int {
+        max(1, configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    private enum ReadFailure: Error, CustomStringConvertible {
+        case unreadable, notUTF8
+        var description: String {
+            switch self {
+            case .unreadable: "file is not readable"
+            case .notUTF8: "file is not valid UTF-8"
+            }
+        }
+    }
+
+    private static func read(_ path: String) -> Result<String, ReadFailure> {
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
+        guard let text = String(data: data, encoding: .utf8) else { return .failure(.notUTF8) }
+        return .success(text)
+    }
+}
+
+/// Runs independent work items on a fixed number of threads, results in input order.
+enum Parallel {
+    static func map<Result: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+        let slots = Slots<Result>(count: count)
+        DispatchQueue.concurrentPerform(iterations: min(threads, max(count, 1))) { _ in
+            while let position = slots.claimNext() {
+                slots.store(body(position), at: position)
+            }
+        }
+        return slots.results()
+    }
+
+    /// Pre-sized results plus the next unclaimed index; each slot is written by exactly one worker.
+    private final class Slots<Result: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Result?]
+        private var next = 0
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func claimNext() -> Int? {
+            lock.withLock {
+                guard next < values.count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+
+        func store(_ value: Result, at position: Int) {
+            lock.withLock { values[position] = value }
+        }
+
+        func results() -> [Result] {
+            lock.withLock { values.map { $0! } }
+        }
+    }
+}

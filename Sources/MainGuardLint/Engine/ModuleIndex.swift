@@ -1,0 +1,214 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A function, method or initializer of the linted code, with where it runs and whether it is heavy.
+///
+/// ```swift
+/// for function in index.functions where function.heaviness != nil {
+///     print(function.signature, function.heaviness!)
+/// }
+/// ```
+public struct FunctionFacts: Sendable {
+    /// `name(label:)`; initializers print as `Type(label:)`.
+    public var signature: String
+    public var name: String
+    public var parameters: [Parameter]
+    public var isAsync: Bool
+    /// `@concurrent`: always runs on the global concurrent executor.
+    public var isConcurrent: Bool
+    public var enclosingType: String?
+    /// Where the body runs when called synchronously (for async functions: absent `nonisolated(nonsending)`).
+    public var isolation: Isolation
+    /// Why the body is likely long synchronous work ("loops", "calls Data(contentsOf:)", "recurses",
+    /// "calls parse(_:), which loops"); nil for cheap functions.
+    public var heaviness: String?
+    /// The same, restricted to what an async body does before its first `await`.
+    public var heavinessBeforeFirstSuspension: String?
+    /// The settings of the module the function is declared in.
+    public var settings: ModuleSettings
+
+    /// True when the function is main-actor by an explicit choice (annotation, UI type), so it is meant to
+    /// touch UI state; default isolation alone does not count.
+    public var needsMainActor: Bool {
+        isolation.mainActorOrigin.map { !$0.isDefaultIsolation } ?? false
+    }
+}
+
+/// The declarations of all linted files: a plain value built once per run, immutable afterwards.
+///
+/// Calls are resolved by name and argument labels (no type checker is available); where a call
+/// cannot be resolved, only the `APICatalogue` applies.
+///
+/// ```swift
+/// let index = ModuleIndex(sources: ["func work() { for _ in 0..<1_000 {} }"])
+/// print(index.functions.first?.heaviness ?? "cheap") // "loops"
+/// ```
+public struct ModuleIndex: Sendable {
+    public let functions: [FunctionFacts]
+    let types: TypeIsolationTable
+    private let functionsByKey: [String: [Int]]
+
+    /// Builds the index of a few sources (tests, documentation examples).
+    public init(sources: [String], settings: ModuleSettings = .classic) {
+        let files = sources.enumerated().map { index, source in
+            FactCollector.collect(Parser.parse(source: source), fileIndex: index, settings: settings)
+        }
+        self.init(facts: files, settings: files.map { _ in settings })
+    }
+
+    init(facts files: [FileFacts], settings: [ModuleSettings]) {
+        types = TypeIsolationTable(files.flatMap(\.types))
+        let records = files.flatMap(\.functions)
+        var byKey: [String: [Int]] = [:]
+        for (position, record) in records.enumerated() {
+            byKey[Self.key(name: record.name, type: record.enclosingType), default: []].append(position)
+        }
+        functionsByKey = byKey
+        let types = types
+        let isolations = records.map { record in
+            IsolationResolver(types: types, settings: settings[record.fileIndex]).context(of: record.declaration).isolation
+        }
+        let heaviness = HeavinessSolver(records: records, resolve: { reference, caller in
+            Self.candidates(of: reference, callerType: caller, records: records, byKey: byKey)
+        })
+        functions = records.enumerated().map { position, record in
+            FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
+                          isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType, isolation: isolations[position],
+                          heaviness: heaviness.heaviness(of: position),
+                          heavinessBeforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position),
+                          settings: settings[record.fileIndex])
+        }
+    }
+
+    /// The isolation of members of the named type, or nil when the linted code does not declare it.
+    func isolation(ofType name: String, member: String?) -> Isolation? {
+        types.isolation(ofType: name, member: member)
+    }
+
+    /// The module functions a call may refer to.
+    func callees(of call: CalledName, callerType: String?, types variables: VariableTypes) -> [FunctionFacts] {
+        let reference = CallReference(name: call.name, labels: call.labels, receiver: call.receiverKind(types: variables),
+                                      display: call.display)
+        return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey)
+            .map { functions[$0] }
+    }
+
+    private static func key(name: String, type: String?) -> String {
+        name == "init" ? "\(type ?? "").init" : name
+    }
+
+    /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
+    /// unqualified calls, then free functions.
+    private static func candidates<Function: CallableFacts>(of reference: CallReference, callerType: String?,
+                                                            functions: [Function], byKey: [String: [Int]]) -> [Int] {
+        let isInitializer = reference.receiver == .implicitSelf && reference.name.first?.isUppercase == true
+        let key = isInitializer ? "\(reference.name).init" : reference.name
+        let matching = (byKey[key] ?? []).filter { Self.labels(reference.labels, match: functions[$0].parameters) }
+        if isInitializer { return matching }
+        switch reference.receiver {
+        case .implicitSelf:
+            let ownType = matching.filter { callerType != nil && functions[$0].enclosingType == callerType }
+            return ownType.isEmpty ? matching.filter { functions[$0].enclosingType == nil } : ownType
+        case .type(let name):
+            return matching.filter { functions[$0].enclosingType == name }
+        case .instance(let type?):
+            return matching.filter { functions[$0].enclosingType == type }
+        case .instance(nil), .implicitMember:
+            return matching.filter { functions[$0].enclosingType != nil }
+        }
+    }
+
+    private static func candidates(of reference: CallReference, callerType: String?,
+                                   records: [FunctionRecord], byKey: [String: [Int]]) -> [Int] {
+        candidates(of: reference, callerType: callerType, functions: records, byKey: byKey)
+    }
+
+    /// Call labels match when they line up with the parameters in order, skipping defaulted ones.
+    /// Unlabeled trailing closures match any label.
+    static func labels(_ labels: [String?], match parameters: [Parameter]) -> Bool {
+        var next = parameters.startIndex
+        for label in labels {
+            while next < parameters.endIndex, label != CalledName.trailingClosureLabel, parameters[next].label != label {
+                guard parameters[next].hasDefault else { return false }
+                next += 1
+            }
+            guard next < parameters.endIndex else { return false }
+            next += 1
+        }
+        return parameters[next...].allSatisfy(\.hasDefault)
+    }
+}
+
+/// What candidate lookup needs of a function, shared by raw records and finished facts.
+protocol CallableFacts {
+    var parameters: [Parameter] { get }
+    var enclosingType: String? { get }
+}
+
+extension FunctionRecord: CallableFacts {}
+extension FunctionFacts: CallableFacts {}
+
+/// Follows calls through module functions to decide which functions do heavy synchronous work.
+/// Memoized and cycle-safe: a cycle of calls is recursion, which counts as heavy.
+private struct HeavinessSolver {
+    let records: [FunctionRecord]
+    let resolve: (CallReference, String?) -> [Int]
+    private let results: [String?]
+
+    init(records: [FunctionRecord], resolve: @escaping (CallReference, String?) -> [Int]) {
+        self.records = records
+        self.resolve = resolve
+        var memo = [String??](repeating: nil, count: records.count)
+        var visiting = Set<Int>()
+        for position in records.indices {
+            _ = Self.solve(position, records: records, resolve: resolve, memo: &memo, visiting: &visiting)
+        }
+        results = memo.map { $0 ?? nil }
+    }
+
+    func heaviness(of position: Int) -> String? { results[position] }
+
+    /// Before the first `await`: the body's own work plus the synchronous callees it calls first.
+    func heavinessBeforeFirstSuspension(of position: Int) -> String? {
+        let record = records[position]
+        guard record.isAsync else { return results[position] }
+        if let own = record.ownHeavinessBeforeSuspension { return own }
+        for reference in record.calleesBeforeSuspension {
+            let candidates = resolve(reference, record.enclosingType).filter { !records[$0].isAsync }
+            guard !candidates.isEmpty else { continue }
+            let reasons = candidates.map { results[$0] }
+            if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
+                return "calls \(reference.display), which \(reason)"
+            }
+        }
+        return nil
+    }
+
+    private static func solve(_ position: Int, records: [FunctionRecord], resolve: (CallReference, String?) -> [Int],
+                              memo: inout [String??], visiting: inout Set<Int>) -> String? {
+        if let known = memo[position] { return known }
+        let record = records[position]
+        if let own = record.ownHeaviness {
+            memo[position] = .some(own)
+            return own
+        }
+        visiting.insert(position)
+        var result: String?
+        for reference in record.callees {
+            let candidates = resolve(reference, record.enclosingType).filter { !records[$0].isAsync }
+            guard !candidates.isEmpty else { continue }
+            if candidates.contains(where: visiting.contains) {
+                result = "recurses"
+                break
+            }
+            let reasons = candidates.map { solve($0, records: records, resolve: resolve, memo: &memo, visiting: &visiting) }
+            if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
+                result = "calls \(reference.display), which \(reason)"
+                break
+            }
+        }
+        visiting.remove(position)
+        memo[position] = .some(result)
+        return result
+    }
+}

@@ -1,0 +1,124 @@
+import SwiftSyntax
+
+/// The identity of a rule: what `mainguard rules` lists and configuration refers to.
+///
+/// ```swift
+/// for rule in RuleRegistry.descriptions { print(rule.id, rule.severity, rule.summary) }
+/// ```
+public struct RuleDescription: Sendable, Hashable {
+    /// Stable identifier, e.g. `sync_work_in_main_actor_task`.
+    public var id: String
+    /// Human-readable name (SwiftLint JSON's `type`).
+    public var name: String
+    /// Default severity; a rule may report some findings as errors (see its document).
+    public var severity: Severity
+    public var summary: String
+}
+
+/// One finding before it has a line and column: rules stay pure and cheap, the engine converts positions.
+struct RuleHit {
+    var token: TokenSyntax
+    var severity: Severity
+    var message: String
+}
+
+/// What a rule sees of one file: its facts, the index and the file's settings.
+struct RuleContext {
+    let facts: FileFacts
+    let index: ModuleIndex
+    let resolver: IsolationResolver
+
+    var settings: ModuleSettings { resolver.settings }
+
+    func executionContext(of node: some SyntaxProtocol) -> ExecutionContext {
+        resolver.context(of: Syntax(node))
+    }
+
+    /// The catalogue entry a call matches, using the file's variable types. A global-function entry
+    /// yields to a function of the linted code with the same name and labels (`sleep(_:)` in a type that
+    /// declares its own `sleep`), which is what the compiler would call.
+    func catalogueEntry(for call: CalledName, at node: FunctionCallExprSyntax) -> CatalogueEntry? {
+        guard let entry = APICatalogue.entry(for: call, types: facts.variableTypes) else { return nil }
+        if case .function = entry.match, !callees(of: call, at: node).isEmpty { return nil }
+        return entry
+    }
+
+    /// The module functions a call may refer to.
+    func callees(of call: CalledName, at node: FunctionCallExprSyntax) -> [FunctionFacts] {
+        index.callees(of: call, callerType: Syntax(node).enclosingTypeName, types: facts.variableTypes)
+    }
+}
+
+/// A lint rule: a pure function of a file's facts, the index and the settings.
+protocol Rule: SendableMetatype {
+    static var description: RuleDescription { get }
+    static func check(_ context: RuleContext) -> [RuleHit]
+}
+
+/// Every rule, in the order `mainguard rules` lists them.
+///
+/// ```swift
+/// let ids = RuleRegistry.descriptions.map(\.id)
+/// ```
+public enum RuleRegistry {
+    static let rules: [any Rule.Type] = [
+        SyncWorkInMainActorTask.self,
+        BlockingCallOnMainActor.self,
+        DetachedTaskDefaultPriority.self,
+        AsyncFunctionRunsOnMainActor.self,
+    ]
+
+    public static var descriptions: [RuleDescription] { rules.map { $0.description } }
+
+    public static func description(forID id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+}
+
+extension Syntax {
+    /// The name of the type (or extended type) the node is written in.
+    var enclosingTypeName: String? {
+        var node = parent
+        while let current = node {
+            switch current.kind {
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                return TypeDeclarationFacts(current).name
+            default:
+                node = current.parent
+            }
+        }
+        return nil
+    }
+}
+
+extension SyntaxProtocol {
+    /// True when the expression is evaluated under an `await` (the call may suspend instead of blocking).
+    var isAwaited: Bool {
+        var node = parent
+        while let current = node {
+            if current.is(AwaitExprSyntax.self) { return true }
+            if current.is(ClosureExprSyntax.self) || current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) {
+                return false
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
+
+/// Advice that depends on the module's settings: under Swift 6.2's settings a plain nonisolated async
+/// function stays on the caller's actor, so only `@concurrent` moves work off the main actor.
+enum OffMainActorAdvice {
+    static func forSettings(_ settings: ModuleSettings) -> String {
+        if settings.describesSwift62 {
+            return "move it off the main actor: call it from a `@concurrent nonisolated` async function and `await` that "
+                + "(with this module's Swift 6.2 settings a plain nonisolated async function still runs on the main actor), "
+                + "or run it in `Task.detached(priority: .userInitiated)`"
+        }
+        return "move it off the main actor: call it from a `nonisolated` async function and `await` that, "
+            + "or run it in `Task.detached(priority: .userInitiated)`"
+    }
+
+    /// Apple's budgets, quoted by every message.
+    static let budget = "a discrete interaction should answer within 100 ms and Apple's tools report a hang at 250 ms"
+}

@@ -1,0 +1,79 @@
+/// The isolation of every type the linted code declares, merged over the type's declaration and extensions.
+struct TypeIsolationTable: Sendable {
+    /// Why a type's members are (or are not) main-actor; worded with the member at lookup time.
+    enum Source: Sendable, Hashable {
+        case explicit(Isolation)
+        case conformance(type: String, protocolName: String)
+        case sdkSuperclass(type: String, superclass: String)
+        case moduleSuperclass(type: String, superclass: String)
+        case defaultIsolation(ModuleSettings)
+        case nonisolated
+    }
+
+    private let sources: [String: Source]
+
+    init(_ records: [TypeDeclarationRecord]) {
+        let byName = Dictionary(grouping: records, by: \.name)
+        var sources: [String: Source] = [:]
+        for name in byName.keys {
+            _ = Self.resolve(name, byName: byName, sources: &sources, visiting: [])
+        }
+        self.sources = sources
+    }
+
+    private static func resolve(_ name: String, byName: [String: [TypeDeclarationRecord]],
+                                sources: inout [String: Source], visiting: Set<String>) -> Source? {
+        if let known = sources[name] { return known }
+        guard let declarations = byName[name], !visiting.contains(name) else { return nil }
+        let primary = declarations.first { $0.keyword != "extension" }
+        let source: Source
+        let inherited = declarations.flatMap(\.inherited)
+        if let explicit = primary?.explicitIsolation {
+            source = .explicit(explicit)
+        } else if let conformance = inherited.first(where: MainActorTypes.protocols.contains) {
+            source = .conformance(type: name, protocolName: conformance)
+        } else if let superclass = inherited.first(where: MainActorTypes.classes.contains) {
+            source = .sdkSuperclass(type: name, superclass: superclass)
+        } else if let superclass = inherited.first(where: { base in
+            guard let resolved = resolve(base, byName: byName, sources: &sources, visiting: visiting.union([name])) else { return false }
+            return resolved.isExplicitMainActor
+        }) {
+            source = .moduleSuperclass(type: name, superclass: superclass)
+        } else if let settings = (primary ?? declarations.first)?.settings, settings.defaultIsolationMainActor {
+            source = .defaultIsolation(settings)
+        } else {
+            source = .nonisolated
+        }
+        sources[name] = source
+        return source
+    }
+
+    /// The isolation of `member` of the named type, or nil when the type is not declared in the linted code.
+    func isolation(ofType name: String, member: String?) -> Isolation? {
+        guard let source = sources[name] else { return nil }
+        switch source {
+        case .explicit(let isolation):
+            return isolation
+        case .conformance(let type, let protocolName):
+            return .mainActor(.conformance(type: type, member: member, protocolName: protocolName))
+        case .sdkSuperclass(let type, let superclass), .moduleSuperclass(let type, let superclass):
+            let where_ = member.map { "\(type).\($0.trimmingSuffix("()"))" } ?? type
+            return .mainActor(MainActorOrigin("\(where_) (\(type) subclasses \(superclass))"))
+        case .defaultIsolation(let settings):
+            return settings.defaultIsolation
+        case .nonisolated:
+            return .nonisolated
+        }
+    }
+}
+
+private extension TypeIsolationTable.Source {
+    /// Main-actor for a reason other than default isolation: subclasses and conformers inherit it.
+    var isExplicitMainActor: Bool {
+        switch self {
+        case .explicit(let isolation): isolation.isMainActor
+        case .conformance, .sdkSuperclass, .moduleSuperclass: true
+        case .defaultIsolation, .nonisolated: false
+        }
+    }
+}

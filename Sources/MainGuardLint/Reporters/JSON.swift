@@ -1,0 +1,39 @@
+import Foundation
+
+/// Renders findings as SwiftLint's JSON reporter does, so tools that read SwiftLint JSON read ours.
+///
+/// An array of objects with the keys `character`, `file` (absolute path), `line`, `reason`, `rule_id`,
+/// `severity` (`"Warning"`/`"Error"`) and `type` (the rule's name), pretty-printed with sorted keys.
+///
+/// ```swift
+/// let json = JSONReporter.render(result.findings)
+/// ```
+public enum JSONReporter {
+    private struct Entry: Encodable {
+        var character: Int
+        var file: String
+        var line: Int
+        var reason: String
+        var rule_id: String
+        var severity: String
+        var type: String
+    }
+
+    public static func render(_ findings: [Finding]) -> String {
+        let entries = findings.sorted().map { finding in
+            Entry(character: finding.column, file: absolutePath(finding.file), line: finding.line, reason: finding.message,
+                  rule_id: finding.ruleID, severity: finding.severity == .error ? "Error" : "Warning",
+                  type: RuleRegistry.description(forID: finding.ruleID)?.name ?? finding.ruleID)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and integers cannot fail.
+        let data = (try? encoder.encode(entries)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,48 @@
+import SwiftSyntax
+
+/// `async_function_runs_on_main_actor`: under Swift 6.2's `NonisolatedNonsendingByDefault` or default
+/// isolation MainActor, awaiting a module async function from the main actor runs that function on the
+/// main actor; if it does heavy synchronous work before its first suspension, the UI hangs. `@concurrent`
+/// moves it to the global executor. With classic settings the same code is clean.
+enum AsyncFunctionRunsOnMainActor: Rule {
+    static let description = RuleDescription(
+        id: "async_function_runs_on_main_actor", name: "Async Function Runs on Main Actor", severity: .warning,
+        summary: "An awaited async function that Swift 6.2 settings keep on the main actor does heavy synchronous work")
+
+    static func check(_ context: RuleContext) -> [RuleHit] {
+        context.facts.calls.compactMap { call in
+            guard call.isAwaited, let called = CalledName(call) else { return nil }
+            guard let origin = context.executionContext(of: call).isolation.mainActorOrigin else { return nil }
+            let callees = context.callees(of: called, at: call)
+            guard let first = callees.first, let reason = first.heavinessBeforeFirstSuspension,
+                  let cause = first.settingThatKeepsItOnTheMainActor,
+                  callees.allSatisfy({ $0.heavinessBeforeFirstSuspension != nil && $0.settingThatKeepsItOnTheMainActor != nil })
+            else { return nil }
+            return RuleHit(token: called.nameToken, severity: description.severity,
+                           message: Message.runsOnMainActor(first.signature, reason: reason, cause: cause, caller: origin))
+        }
+    }
+
+    enum Message {
+        static func runsOnMainActor(_ signature: String, reason: String, cause: String, caller: MainActorOrigin) -> String {
+            "\(signature) runs on the main actor: \(cause), and it is awaited from main-actor code (\(caller.description)); "
+                + "it \(reason) before its first suspension, blocking the main thread; \(OffMainActorAdvice.budget). "
+                + "Fix: mark it `@concurrent nonisolated` so it runs on the global concurrent executor, and keep awaiting it."
+        }
+    }
+}
+
+private extension FunctionFacts {
+    /// Why an async function runs on the main actor only because of Swift 6.2 settings, or nil.
+    var settingThatKeepsItOnTheMainActor: String? {
+        guard isAsync, !isConcurrent else { return nil }
+        switch isolation {
+        case .mainActor(let origin) where origin.isDefaultIsolation:
+            return "under \(origin.description) the unannotated async \(signature) is @MainActor"
+        case .nonisolated where settings.nonisolatedNonsendingByDefault:
+            return "under NonisolatedNonsendingByDefault a nonisolated async function runs on its caller's actor"
+        default:
+            return nil
+        }
+    }
+}
