@@ -12,10 +12,16 @@ let package = Package(
         // The static analyser: rule engine and rules (swift-syntax).
         .library(name: "MainGuardLint", targets: ["MainGuardLint"]),
         .executable(name: "mainguard", targets: ["mainguard"]),
+        // `swift package mainguard`: lint the package's targets.
+        .plugin(name: "MainGuardCommandPlugin", targets: ["MainGuardCommandPlugin"]),
+        // Lint a target on every build; findings show as compiler warnings and errors.
+        .plugin(name: "MainGuardBuildToolPlugin", targets: ["MainGuardBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // `.mainguard.yml` is YAML: a well-kept parser with line marks beats a hand-written one.
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // MARK: Linter
@@ -24,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedRuleDocs"]
         ),
@@ -56,6 +63,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: SwiftPM plugins
+        .plugin(
+            name: "MainGuardCommandPlugin",
+            capability: .command(intent: .custom(
+                verb: "mainguard",
+                description: "Lint the package's Swift targets for synchronous work on the main actor"
+            )),
+            dependencies: ["mainguard"]
+        ),
+        .plugin(name: "MainGuardBuildToolPlugin", capability: .buildTool(), dependencies: ["mainguard"]),
 
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),

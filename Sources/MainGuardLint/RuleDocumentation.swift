@@ -5,7 +5,7 @@
 /// ```
 public enum RuleDocumentation {
     /// The ids `document(forID:)` answers: every rule, plus `catalogue` (the blocking-API catalogue).
-    public static var ruleIDs: [String] { RuleRegistry.descriptions.map(\.id) + ["catalogue"] }
+    public static var ruleIDs: [String] { RuleCatalog.descriptions.map(\.id) + ["catalogue"] }
 
     /// The Markdown document of a rule (or `catalogue`), nil for an unknown id.
     public static func document(forID id: String) -> String? {

@@ -2,17 +2,17 @@ import ArgumentParser
 import Foundation
 import MainGuardLint
 
-/// `mainguard lint PATH...`: runs every rule and prints findings; exit 2 with an error finding.
+/// `mainguard lint [PATH...]`: runs every rule and prints findings; exit 2 with an error finding.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Find synchronous work that will run on the main actor.",
-        discussion: "Exit status: 0 without error findings, 2 with one (--strict: any finding), 1 for usage errors and unreadable paths."
+        discussion: """
+        Reads .mainguard.yml from the working directory (or --config) and nested .mainguard.yml files below \
+        the linted folders. Exit status: 0 without error findings, 2 with one (--strict or strict: true: any \
+        finding), 1 for usage errors, configuration errors and unreadable paths.
+        """
     )
-
-    enum Reporter: String, ExpressibleByArgument, CaseIterable {
-        case xcode, json
-    }
 
     enum DefaultIsolation: String, ExpressibleByArgument, CaseIterable {
         case mainActor = "MainActor"
@@ -23,14 +23,20 @@ struct LintCommand: ParsableCommand {
         case nonisolatedNonsendingByDefault = "NonisolatedNonsendingByDefault"
     }
 
-    @Argument(help: "Swift files or directories to lint.")
-    var paths: [String]
+    @Argument(help: "Swift files or directories to lint (default: the working directory).")
+    var paths: [String] = []
+
+    @Option(help: "The configuration file (default: .mainguard.yml in the working directory, when present).")
+    var config: String?
 
     @Option(help: "Skip paths matching this fnmatch glob (repeatable), e.g. '*/Generated/*'.")
     var exclude: [String] = []
 
-    @Option(help: "Output format: xcode or json.")
-    var reporter: Reporter = .xcode
+    @Option(help: "Output format: \(ReporterRegistry.names.joined(separator: ", ")) (default: the configuration's, else xcode).")
+    var reporter: String?
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var output: String?
 
     @Flag(help: "Treat warnings as errors for the exit status.")
     var strict = false
@@ -41,32 +47,109 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Treat every file as compiled with this upcoming feature: NonisolatedNonsendingByDefault.")
     var upcomingFeature: [UpcomingFeature] = []
 
+    @Option(help: "Report only findings not recorded in this baseline file.")
+    var baseline: String?
+
+    @Option(help: "Record today's findings in this baseline file.")
+    var writeBaseline: String?
+
+    @Option(help: "Cache folder (default: \(LintCache.defaultDirectory)).")
+    var cachePath: String?
+
+    @Flag(help: "Lint every file afresh, neither reading nor writing the cache.")
+    var noCache = false
+
+    @Flag(help: "Print only findings: no summary on standard error.")
+    var quiet = false
+
     @Option(help: "Worker threads (default: all cores).")
     var threads: Int?
 
     func run() throws {
-        let configuration = LintConfiguration(
-            excludes: exclude,
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let lintPaths = paths.isEmpty ? ["."] : paths
+        let configurations = try loadConfigurations(paths: lintPaths)
+        let reporterName = reporter ?? configurations.root.reporter ?? ReporterRegistry.defaultName
+        guard let chosenReporter = ReporterRegistry.reporter(named: reporterName) else {
+            throw ValidationError("unknown reporter '\(reporterName)'; known reporters: \(ReporterRegistry.names.joined(separator: ", "))")
+        }
+        var linter = TeamLinter(
+            configurations: configurations, excludes: exclude,
             overrides: SettingsOverrides(
                 defaultIsolationMainActor: defaultIsolation.map { $0 == .mainActor },
                 nonisolatedNonsendingByDefault: upcomingFeature.contains(.nonisolatedNonsendingByDefault) ? true : nil),
-            threads: threads)
-        let result: LintResult
+            cache: noCache ? nil : LintCache(directory: URL(fileURLWithPath: cachePath ?? LintCache.defaultDirectory),
+                                             toolVersion: ToolVersion.current),
+            sourceRoot: workingDirectory, threads: threads)
+        let knownBaseline = try baseline.map(readBaseline)
+        // A baseline being written records every finding, so it is applied only afterwards.
+        if writeBaseline == nil { linter.baseline = knownBaseline }
+        var result: TeamLinter.Result
         do {
-            result = try Linter(configuration: configuration).lint(paths: paths)
+            result = try linter.lint(paths: lintPaths)
         } catch let error as LintInputError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(1)
+            fail("error: \(error.description)")
         }
-        switch reporter {
-        case .xcode: print(XcodeReporter.render(result.findings), terminator: "")
-        case .json: print(JSONReporter.render(result.findings), terminator: "")
+        if let writeBaseline {
+            try Baseline(findings: result.lint.findings, sourceRoot: workingDirectory).write(to: URL(fileURLWithPath: writeBaseline))
+            if let knownBaseline {
+                let fresh = knownBaseline.newFindings(in: result.lint.findings, sourceRoot: workingDirectory)
+                result.baselinedCount = result.lint.findings.count - fresh.count
+                result.lint.findings = fresh
+            }
         }
-        for skipped in result.skipped {
+        let report = chosenReporter.render(result.lint.findings, ReportContext(
+            rules: RuleCatalog.metadata, toolVersion: ToolVersion.current, sourceRoot: workingDirectory))
+        if let output {
+            try report.write(toFile: output, atomically: true, encoding: .utf8)
+        } else {
+            print(report, terminator: "")
+        }
+        printDiagnostics(result)
+        let status = result.exitCode(strict: strict || configurations.root.strict == true)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The root configuration (given, or found in the working directory) and the nested ones.
+    private func loadConfigurations(paths: [String]) throws -> NestedConfigurations {
+        let vocabulary = RuleCatalog.vocabulary
+        let rootFile = config ?? (FileManager.default.fileExists(atPath: ConfigurationLoader.fileName) ? ConfigurationLoader.fileName : nil)
+        do {
+            let root = try rootFile.map { try ConfigurationLoader.load(file: $0, vocabulary: vocabulary) } ?? Configuration()
+            let folders = paths.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+            return try NestedConfigurations.discover(root: root, rootFile: rootFile, under: folders, vocabulary: vocabulary)
+        } catch let error as ConfigurationError {
+            fail(error.description)
+        }
+    }
+
+    private func readBaseline(_ path: String) throws -> Baseline {
+        do {
+            return try Baseline.read(from: URL(fileURLWithPath: path))
+        } catch {
+            fail("\(path):1: error: cannot read the baseline (\(error.localizedDescription)); write one with --write-baseline")
+        }
+    }
+
+    private func printDiagnostics(_ result: TeamLinter.Result) {
+        for skipped in result.lint.skipped {
             FileHandle.standardError.write(Data("skipped \(skipped.path): \(skipped.reason)\n".utf8))
         }
-        FileHandle.standardError.write(Data((result.summary + "\n").utf8))
-        let status = result.exitCode(strict: strict)
-        if status != 0 { throw ExitCode(status) }
+        if let warning = result.cacheWarning {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        guard !quiet else { return }
+        var summary = result.lint.summary
+        if result.baselinedCount > 0 { summary += "; \(result.baselinedCount) more in the baseline" }
+        if result.filesFromCache > 0 { summary += "; \(result.filesFromCache) files from the cache" }
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(1)
     }
 }

@@ -55,7 +55,7 @@ final class FactCollector: SyntaxVisitor {
             for call in body.calls {
                 guard let called = CalledName(call) else { continue }
                 let early = beforeSuspension(call.position)
-                if let entry = APICatalogue.entry(for: called, types: types) {
+                if let entry = APICatalogue.entry(for: called, types: types, settings: settings) {
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue

@@ -112,10 +112,27 @@ struct VariableTypes: Sendable {
 }
 
 extension APICatalogue {
-    /// The catalogue entry a call matches, if any.
-    static func entry(for call: CalledName, types: VariableTypes) -> CatalogueEntry? {
+    /// The catalogue entry a call matches, if any: a built-in one, else one the team configured.
+    static func entry(for call: CalledName, types: VariableTypes, settings: ModuleSettings = .classic) -> CatalogueEntry? {
         let candidates = (entriesByName[call.name] ?? []) + prefixEntries.filter { call.name.hasPrefix($0.match.name) }
-        return candidates.first { $0.matches(call, types: types) }
+        return candidates.first { $0.matches(call, types: types) } ?? configuredEntry(for: call, types: types, settings: settings)
+    }
+
+    /// `extra_blocking_apis` / `extra_heavy_apis`: `Type.member` matches calls on that type (or a value
+    /// of it), a bare name matches a free function or any method of that name.
+    private static func configuredEntry(for call: CalledName, types: VariableTypes, settings: ModuleSettings) -> CatalogueEntry? {
+        let configured = settings.extraBlockingAPIs.map { ($0, BlockingKind.syncIO) } + settings.extraHeavyAPIs.map { ($0, .heavyCompute) }
+        for (api, kind) in configured {
+            let name = api.split(separator: ".").last.map(String.init) ?? api
+            guard call.name == name else { continue }
+            let matches: [CatalogueEntry.Match] = name == api
+                ? [.function(name: name, prefix: false), .method(receiver: nil, name: name, prefix: false)]
+                : [.method(receiver: String(api.dropLast(name.count + 1)), name: name, prefix: false)]
+            if let match = matches.first(where: { CatalogueEntry(match: $0, kind: kind, display: api).matches(call, types: types) }) {
+                return CatalogueEntry(match: match, kind: kind, display: api)
+            }
+        }
+        return nil
     }
 
     /// The catalogue entry a property read matches, if any.

@@ -126,7 +126,7 @@ public struct IsolationResolver: Sendable {
         if let explicit = facts.explicitIsolation { return explicit }
         if let known = types.isolation(ofType: facts.name, member: member) { return known }
         // An extension of a type the linted code does not declare (e.g. `extension Text: ...`).
-        if facts.isExtension, let conformance = facts.inherited.first(where: MainActorTypes.protocols.contains) {
+        if facts.isExtension, let conformance = facts.inherited.first(where: settings.isMainActorProtocol) {
             return .mainActor(.conformance(type: facts.name, member: member, protocolName: conformance))
         }
         return defaultIsolation

@@ -119,16 +119,45 @@ public struct Linter: Sendable {
 
     /// Parses, indexes and checks sources that are already in memory.
     public func lint(_ inputs: [SourceInput]) -> LintResult {
+        let module = prepare(inputs)
+        let findings = Parallel.map(count: inputs.count, threads: threadCount) { module.findings(ofFileAt: $0) }
+        return LintResult(findings: findings.flatMap { $0 }.sorted(), skipped: [], fileCount: inputs.count,
+                          lineCount: Self.lineCount(of: inputs))
+    }
+
+    /// Parses and indexes sources without running the rules yet, so a caller (the cache) can run
+    /// them only on the files whose findings it cannot reuse.
+    ///
+    /// ```swift
+    /// let module = linter.prepare(inputs)
+    /// let findings = module.findings(ofFileAt: 0)
+    /// ```
+    public func prepare(_ inputs: [SourceInput]) -> PreparedModule {
         let parsed = Parallel.map(count: inputs.count, threads: threadCount) { position in
             let tree = Parser.parse(source: inputs[position].text)
             return (tree, FactCollector.collect(tree, fileIndex: position, settings: inputs[position].settings))
         }
         let index = ModuleIndex(facts: parsed.map(\.1), settings: inputs.map(\.settings))
-        let findings = Parallel.map(count: inputs.count, threads: threadCount) { position in
-            Self.check(tree: parsed[position].0, facts: parsed[position].1, input: inputs[position], index: index)
+        return PreparedModule(inputs: inputs, trees: parsed.map(\.0), facts: parsed.map(\.1), index: index)
+    }
+
+    /// Lines of the sources, for the summary and the benchmark.
+    static func lineCount(of inputs: [SourceInput]) -> Int {
+        inputs.reduce(0) { $0 + $1.text.utf8.count { $0 == UInt8(ascii: "\n") } }
+    }
+
+    /// Sources parsed and indexed, before the rules run: a plain value, immutable like the index.
+    public struct PreparedModule: Sendable {
+        public let inputs: [SourceInput]
+        /// The syntax tree of each input, in input order.
+        public let trees: [SourceFileSyntax]
+        let facts: [FileFacts]
+        public let index: ModuleIndex
+
+        /// Every rule's findings in one file.
+        public func findings(ofFileAt position: Int) -> [Finding] {
+            Linter.check(tree: trees[position], facts: facts[position], input: inputs[position], index: index)
         }
-        let lines = inputs.reduce(0) { $0 + $1.text.utf8.count { $0 == UInt8(ascii: "\n") } }
-        return LintResult(findings: findings.flatMap { $0 }.sorted(), skipped: [], fileCount: inputs.count, lineCount: lines)
     }
 
     private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, index: ModuleIndex) -> [Finding] {

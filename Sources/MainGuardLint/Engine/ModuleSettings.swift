@@ -17,12 +17,28 @@ public struct ModuleSettings: Sendable, Hashable {
     public var defaultIsolationMainActor: Bool
     /// `NonisolatedNonsendingByDefault`: nonisolated async functions run on the caller's actor.
     public var nonisolatedNonsendingByDefault: Bool
+    /// A team's own main-actor base classes and protocols (`.mainguard.yml` `main_actor_types`), sorted
+    /// so the settings print the same in every process (they key the cache).
+    public var extraMainActorTypes: [String] = []
+    /// APIs a team declares blocking or heavy (`extra_blocking_apis`, `extra_heavy_apis`), as
+    /// `Type.member` or a bare name; sorted for the same reason.
+    public var extraBlockingAPIs: [String] = []
+    public var extraHeavyAPIs: [String] = []
 
     public init(targetName: String? = nil, defaultIsolationMainActor: Bool = false,
                 nonisolatedNonsendingByDefault: Bool = false) {
         self.targetName = targetName
         self.defaultIsolationMainActor = defaultIsolationMainActor
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+    }
+
+    /// True when the named type is main-actor by the SDK's or the team's declaration.
+    func isMainActorProtocol(_ name: String) -> Bool {
+        MainActorTypes.protocols.contains(name) || extraMainActorTypes.contains(name)
+    }
+
+    func isMainActorClass(_ name: String) -> Bool {
+        MainActorTypes.classes.contains(name) || extraMainActorTypes.contains(name)
     }
 
     /// Swift 5/6.0 semantics: nothing is main-actor unless annotated, nonisolated async code leaves the actor.

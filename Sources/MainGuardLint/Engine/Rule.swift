@@ -38,7 +38,7 @@ struct RuleContext {
     /// yields to a function of the linted code with the same name and labels (`sleep(_:)` in a type that
     /// declares its own `sleep`), which is what the compiler would call.
     func catalogueEntry(for call: CalledName, at node: FunctionCallExprSyntax) -> CatalogueEntry? {
-        guard let entry = APICatalogue.entry(for: call, types: facts.variableTypes) else { return nil }
+        guard let entry = APICatalogue.entry(for: call, types: facts.variableTypes, settings: settings) else { return nil }
         if case .function = entry.match, !callees(of: call, at: node).isEmpty { return nil }
         return entry
     }

@@ -28,11 +28,12 @@ struct TypeIsolationTable: Sendable {
         let primary = declarations.first { $0.keyword != "extension" }
         let source: Source
         let inherited = declarations.flatMap(\.inherited)
+        let settings = (primary ?? declarations[0]).settings
         if let explicit = primary?.explicitIsolation {
             source = .explicit(explicit)
-        } else if let conformance = inherited.first(where: MainActorTypes.protocols.contains) {
+        } else if let conformance = inherited.first(where: settings.isMainActorProtocol) {
             source = .conformance(type: name, protocolName: conformance)
-        } else if let superclass = inherited.first(where: MainActorTypes.classes.contains) {
+        } else if let superclass = inherited.first(where: settings.isMainActorClass) {
             source = .sdkSuperclass(type: name, superclass: superclass)
         } else if let superclass = inherited.first(where: { base in
             guard let resolved = resolve(base, byName: byName, sources: &sources, visiting: visiting.union([name])) else { return false }
@@ -46,6 +47,11 @@ struct TypeIsolationTable: Sendable {
         }
         sources[name] = source
         return source
+    }
+
+    /// One line per type, sorted: what the table knows, for `ModuleIndex.fingerprint()`.
+    var summary: [String] {
+        sources.map { "\($0.key)=\(String(describing: $0.value))" }.sorted()
     }
 
     /// The isolation of `member` of the named type, or nil when the type is not declared in the linted code.

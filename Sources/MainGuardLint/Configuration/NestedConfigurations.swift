@@ -1,0 +1,58 @@
+import Foundation
+
+/// The root configuration plus every nested `.mainguard.yml` found below the linted folders,
+/// answering which configuration applies to a file, like SwiftLint's nested configurations.
+///
+/// ```swift
+/// let configurations = try NestedConfigurations.discover(root: root, under: ["/app/Sources"], vocabulary: vocabulary)
+/// let forFile = configurations.configuration(forFile: "/app/Sources/Feature/View.swift")
+/// ```
+public struct NestedConfigurations: Sendable, Hashable {
+    public var root: Configuration
+    /// Nested configurations keyed by their folder (absolute, standardized, no trailing slash).
+    public var nested: [String: Configuration]
+
+    public init(root: Configuration, nested: [String: Configuration] = [:]) {
+        self.root = root
+        self.nested = nested
+    }
+
+    /// The root configuration refined by each nested one whose folder contains the file,
+    /// outermost first, so the deepest folder has the last word.
+    public func configuration(forFile absolutePath: String) -> Configuration {
+        nested.keys
+            .filter { absolutePath.hasPrefix($0 + "/") }
+            .sorted { $0.count < $1.count }
+            .reduce(root) { $0.refined(by: nested[$1]!) }
+    }
+
+    /// Finds and loads `.mainguard.yml` files below the given folders (skipping hidden folders
+    /// such as `.build`), except `rootFile`, the file `root` was read from.
+    public static func discover(
+        root: Configuration, rootFile: String? = nil, under folders: [String], vocabulary: ConfigurationVocabulary
+    ) throws(ConfigurationError) -> NestedConfigurations {
+        let rootPath = rootFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var nested: [String: Configuration] = [:]
+        for file in folders.flatMap(configurationFiles(under:)) where file != rootPath {
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
+            nested[folder] = try ConfigurationLoader.load(file: file, vocabulary: vocabulary)
+        }
+        return NestedConfigurations(root: root, nested: nested)
+    }
+
+    private static func configurationFiles(under folder: String) -> [String] {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(
+            at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]
+        ) else { return [] }
+        var files: [String] = []
+        let direct = base.appendingPathComponent(ConfigurationLoader.fileName)
+        if FileManager.default.fileExists(atPath: direct.path) { files.append(direct.path) }
+        // Hidden files are skipped by the enumerator, so look for the (hidden) file in each folder.
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+            let candidate = url.appendingPathComponent(ConfigurationLoader.fileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { files.append(candidate.standardizedFileURL.path) }
+        }
+        return files.sorted()
+    }
+}

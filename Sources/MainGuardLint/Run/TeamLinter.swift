@@ -1,0 +1,179 @@
+import Foundation
+import SwiftSyntax
+
+/// A lint run as a team configures it, wrapped around the engine without changing its flow:
+/// configuration picks files, settings and rules; the engine parses, indexes and runs the rules;
+/// each file's findings then pass through the configuration and its suppression comments; the
+/// cache reuses what is unchanged; the baseline drops what was already known. The CLI, the
+/// plugins and the tests all call this.
+///
+/// ```swift
+/// let root = try ConfigurationLoader.load(file: ".mainguard.yml", vocabulary: RuleCatalog.vocabulary)
+/// let configurations = try NestedConfigurations.discover(root: root, rootFile: ".mainguard.yml",
+///                                                        under: ["Sources"], vocabulary: RuleCatalog.vocabulary)
+/// let result = try TeamLinter(configurations: configurations).lint(paths: ["Sources"])
+/// print(XcodeReporter.render(result.lint.findings), terminator: "")
+/// ```
+public struct TeamLinter: Sendable {
+    public var configurations: NestedConfigurations
+    /// fnmatch globs from `--exclude`, on top of the configuration's `excluded`.
+    public var excludes: [String]
+    /// `--default-isolation` / `--upcoming-feature`: win over everything else.
+    public var overrides: SettingsOverrides
+    /// nil with `--no-cache`.
+    public var cache: LintCache?
+    public var baseline: Baseline?
+    /// The folder relative paths are resolved against and stored relative to (baseline, reports).
+    public var sourceRoot: String
+    public var threads: Int?
+
+    public init(configurations: NestedConfigurations = NestedConfigurations(root: Configuration()), excludes: [String] = [],
+                overrides: SettingsOverrides = SettingsOverrides(), cache: LintCache? = nil, baseline: Baseline? = nil,
+                sourceRoot: String = FileManager.default.currentDirectoryPath, threads: Int? = nil) {
+        self.configurations = configurations
+        self.excludes = excludes
+        self.overrides = overrides
+        self.cache = cache
+        self.baseline = baseline
+        self.sourceRoot = sourceRoot
+        self.threads = threads
+    }
+
+    /// The outcome: the engine's result (findings after configuration, suppressions and baseline)
+    /// and what the cache and baseline did.
+    public struct Result: Sendable {
+        public var lint: LintResult
+        /// Files whose findings came from the cache.
+        public var filesFromCache: Int
+        /// Findings the baseline absorbed.
+        public var baselinedCount: Int
+        /// Why the cache could not be written, when it could not (the run itself succeeded).
+        public var cacheWarning: String?
+
+        /// SwiftLint's convention: 0 without error findings, 2 with one; `strict` from the command
+        /// line or the root configuration counts warnings as errors.
+        public func exitCode(strict: Bool) -> Int32 {
+            lint.exitCode(strict: strict)
+        }
+    }
+
+    /// One file to lint, with what applies to it.
+    private struct PlannedFile {
+        var path: String
+        var configuration: Configuration
+        var settings: ModuleSettings
+    }
+
+    /// Lints the Swift files under `paths`; throws `LintInputError` for a missing or unreadable path.
+    public func lint(paths: [String]) throws -> Result {
+        let planned = try plan(paths: paths)
+        let texts = Parallel.map(count: planned.count, threads: threadCount) { try? String(contentsOfFile: planned[$0].path, encoding: .utf8) }
+        let readable = planned.indices.filter { texts[$0] != nil }
+        let skipped = planned.indices.filter { texts[$0] == nil }
+            .map { SkippedFile(path: planned[$0].path, reason: "file is not readable as UTF-8") }
+        let files = readable.map { planned[$0] }
+        let inputs = readable.map { Linter.SourceInput(path: planned[$0].path, text: texts[$0]!, settings: planned[$0].settings) }
+        var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
+        var baselined = 0
+        if let baseline {
+            let fresh = baseline.newFindings(in: findings, sourceRoot: sourceRoot)
+            baselined = findings.count - fresh.count
+            findings = fresh
+        }
+        let result = LintResult(findings: findings.sorted(), skipped: skipped, fileCount: inputs.count,
+                                lineCount: Linter.lineCount(of: inputs))
+        return Result(lint: result, filesFromCache: fromCache, baselinedCount: baselined, cacheWarning: cacheWarning)
+    }
+
+    /// Collects files, keeps those the configuration includes, and settles each one's settings.
+    private func plan(paths: [String]) throws -> [PlannedFile] {
+        var detector = SettingsDetector()
+        return try FileCollector(excludes: excludes).collect(paths: paths).compactMap { path in
+            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: sourceRoot, isDirectory: true))
+                .standardizedFileURL.path
+            let configuration = configurations.configuration(forFile: absolute)
+            guard configuration.includes(path: absolute) else { return nil }
+            let settings = Self.settings(detected: detector.settings(forFile: path), configuration: configuration)
+            return PlannedFile(path: path, configuration: configuration, settings: settings.applying(overrides))
+        }
+    }
+
+    /// `Package.swift` and Xcode projects describe their files best; the configuration's
+    /// `default_isolation` and `upcoming_features` cover files no project describes. The
+    /// catalogue and main-actor type extensions apply everywhere.
+    static func settings(detected: ModuleSettings, configuration: Configuration) -> ModuleSettings {
+        var settings = detected
+        if detected.targetName == nil {
+            if let isolation = configuration.defaultIsolation { settings.defaultIsolationMainActor = isolation == .mainActor }
+            if let features = configuration.upcomingFeatures {
+                settings.nonisolatedNonsendingByDefault = features.contains("NonisolatedNonsendingByDefault")
+            }
+        }
+        settings.extraMainActorTypes = configuration.mainActorTypes.sorted()
+        settings.extraBlockingAPIs = configuration.extraBlockingAPIs.sorted()
+        settings.extraHeavyAPIs = configuration.extraHeavyAPIs.sorted()
+        return settings
+    }
+
+    /// Reuses cached findings where content, settings and the index all match; otherwise runs
+    /// the engine (parsing everything only when some file's findings cannot be reused).
+    private func lintWithCache(files: [PlannedFile], inputs: [Linter.SourceInput]) -> ([Finding], Int, String?) {
+        let contentHashes = inputs.map { StableHash.of($0.text) }
+        let settingsKeys = files.map { StableHash.combining([$0.configuration.fingerprint, String(describing: $0.settings)]) }
+        let hashesByPath = Dictionary(zip(files.map(\.path), contentHashes), uniquingKeysWith: { first, _ in first })
+        let runSettingsKey = StableHash.combining(zip(files.map(\.path), settingsKeys).map { "\($0)=\($1)" })
+        let store = cache?.load()
+        var perFile = [[Finding]?](repeating: nil, count: inputs.count)
+        var indexKey = store?.reusableIndexKey(contentHashes: hashesByPath, settingsKey: runSettingsKey)
+        if let key = indexKey, let store {
+            for position in inputs.indices {
+                perFile[position] = store.findings(forFile: files[position].path, contentHash: contentHashes[position],
+                                                   settingsKey: settingsKeys[position], indexKey: key)
+            }
+        }
+        var fromCache = perFile.count { $0 != nil }
+        if fromCache < inputs.count {
+            let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs)
+            let key = cache == nil ? "" : module.index.fingerprint()
+            indexKey = key
+            let cached = store
+            let reused = Parallel.map(count: inputs.count, threads: threadCount) { position in
+                cached?.findings(forFile: files[position].path, contentHash: contentHashes[position],
+                                 settingsKey: settingsKeys[position], indexKey: key)
+            }
+            fromCache = reused.count { $0 != nil }
+            perFile = Parallel.map(count: inputs.count, threads: threadCount) { position in
+                reused[position] ?? Self.refine(module.findings(ofFileAt: position), tree: module.trees[position],
+                                                input: inputs[position], configuration: files[position].configuration)
+            }
+        }
+        var warning: String?
+        if let cache, var updated = store, let indexKey {
+            for position in inputs.indices {
+                updated.record(perFile[position]!, forFile: files[position].path, contentHash: contentHashes[position],
+                               settingsKey: settingsKeys[position], indexKey: indexKey)
+            }
+            updated.keepOnly(Set(files.map(\.path)))
+            updated.lastRun = .init(contentHashes: hashesByPath, settingsKey: runSettingsKey, indexKey: indexKey)
+            if updated != store {
+                do { try cache.save(updated) } catch { warning = "cannot write the cache at \(cache.directory.path): \(error.localizedDescription)" }
+            }
+        }
+        return (perFile.flatMap { $0! }, fromCache, warning)
+    }
+
+    /// A file's rule findings as its configuration and comments want them: disabled rules dropped,
+    /// suppressions applied (and unused ones reported), severities and `strict` applied.
+    static func refine(_ findings: [Finding], tree: SourceFileSyntax, input: Linter.SourceInput, configuration: Configuration) -> [Finding] {
+        let enabled = findings.filter { configuration.isEnabled($0.ruleID) }
+        // Without the command prefix anywhere in the text there is no command in any comment.
+        guard input.text.contains(SuppressionCommand.prefix) else { return enabled.compactMap(configuration.adjusted) }
+        let converter = SourceLocationConverter(fileName: input.path, tree: tree)
+        return applySuppressions(enabled, in: tree, converter: converter, ruleIsEnabled: configuration.isEnabled)
+            .compactMap(configuration.adjusted)
+    }
+
+    private var threadCount: Int {
+        max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+final class GeneratedScreen: KitViewController {
+    override func viewDidLoad() {
+        sleep(2)
+    }
+}

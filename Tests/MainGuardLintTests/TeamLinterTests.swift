@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import MainGuardLint
+
+/// The fixture app lints as its `.mainguard.yml`, nested configuration, suppressions and
+/// baseline say, through the same API the CLI calls.
+@Suite struct TeamAppTests {
+    static let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/TeamApp").standardizedFileURL
+
+    func lint(baseline: Bool) throws -> TeamLinter.Result {
+        let rootFile = Self.app.appendingPathComponent(".mainguard.yml").path
+        let sources = Self.app.appendingPathComponent("Sources").path
+        let root = try ConfigurationLoader.load(file: rootFile, vocabulary: RuleCatalog.vocabulary)
+        let configurations = try NestedConfigurations.discover(root: root, rootFile: rootFile, under: [sources], vocabulary: RuleCatalog.vocabulary)
+        let known = baseline ? try Baseline.read(from: Self.app.appendingPathComponent("mainguard-baseline.json")) : nil
+        return try TeamLinter(configurations: configurations, baseline: known, sourceRoot: Self.app.path, threads: 2)
+            .lint(paths: [sources])
+    }
+
+    func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\(relativePath($0.file, to: Self.app.path)):\($0.line) \($0.severity.rawValue) \($0.ruleID)" }
+    }
+
+    @Test func lintsAsConfigured() throws {
+        let result = try lint(baseline: false)
+        #expect(summary(result.lint.findings) == [
+            // Nested Legacy/.mainguard.yml lowers blocking calls to warnings (usleep is an error elsewhere).
+            "Sources/Legacy/SettingsScreen.swift:5 warning blocking_call_on_main_actor",
+            "Sources/Legacy/SettingsScreen.swift:6 warning blocking_call_on_main_actor",
+            // extra_blocking_apis + main_actor_types: a KitViewController subclass calling LegacyStore.loadAll.
+            "Sources/Screens/ProfileScreen.swift:7 warning blocking_call_on_main_actor",
+            // sleep(1) on line 9 is suppressed by disable:next; Task.detached's rule is disabled.
+            "Sources/Screens/ProfileScreen.swift:11 error sync_work_in_main_actor_task",
+            // A disable:next with nothing to suppress.
+            "Sources/Screens/ProfileScreen.swift:19 warning superfluous_disable_command",
+        ])
+        // Sources/Generated is excluded: its sleep(2) is never reported.
+        #expect(result.lint.fileCount == 3)
+    }
+
+    @Test func baselineHidesTheKnownLegacyFindings() throws {
+        let result = try lint(baseline: true)
+        #expect(result.baselinedCount == 2)
+        #expect(summary(result.lint.findings).allSatisfy { $0.hasPrefix("Sources/Screens/") })
+        #expect(result.lint.findings.count == 3)
+        #expect(result.exitCode(strict: false) == 2)
+    }
+}
+
+@Suite struct LintCacheIntegrationTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-cache-run-\(UUID().uuidString)")
+
+    func write(_ text: String, _ name: String) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func lint(_ configuration: Configuration = Configuration()) throws -> TeamLinter.Result {
+        let cache = LintCache(directory: folder.appendingPathComponent(".cache"), toolVersion: "test")
+        return try TeamLinter(configurations: NestedConfigurations(root: configuration), cache: cache, sourceRoot: folder.path, threads: 2)
+            .lint(paths: [folder.path])
+    }
+
+    static let caller = """
+    @MainActor final class Screen {
+        func tapped() {
+            Task { crunch() }
+        }
+    }
+    """
+
+    @Test func changingTheCalleesFileUpdatesTheCallersFindings() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.caller, "Caller.swift")
+        try write("func crunch() { for _ in 0..<1_000_000 {} }\n", "Callee.swift")
+        let cold = try lint()
+        #expect(cold.filesFromCache == 0)
+        #expect(cold.lint.findings.map(\.ruleID) == ["sync_work_in_main_actor_task"])
+
+        let warm = try lint()
+        #expect(warm.filesFromCache == 2)
+        #expect(warm.lint.findings == cold.lint.findings)
+
+        // Only the callee's file changes: the caller's cached finding must not survive.
+        try write("func crunch() {}\n", "Callee.swift")
+        let afterCalleeChange = try lint()
+        #expect(afterCalleeChange.lint.findings.isEmpty)
+
+        // And back: the caller is flagged again although its own text never changed.
+        try write("func crunch() { while true {} }\n", "Callee.swift")
+        #expect(try lint().lint.findings.map(\.file) == [folder.appendingPathComponent("Caller.swift").path])
+    }
+
+    @Test func anEditThatLeavesTheIndexAloneReusesOtherFiles() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.caller, "Caller.swift")
+        try write("func crunch() { for _ in 0..<1_000_000 {} }\n", "Callee.swift")
+        _ = try lint()
+        try write("// a new comment\n" + Self.caller, "Caller.swift")
+        let result = try lint()
+        #expect(result.filesFromCache == 1, "Callee.swift's findings are reused; Caller.swift is linted again")
+        #expect(result.lint.findings.map(\.line) == [4])
+    }
+
+    @Test func aConfigurationChangeIsNotServedFromTheCache() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.caller, "Caller.swift")
+        try write("func crunch() { for _ in 0..<1_000_000 {} }\n", "Callee.swift")
+        _ = try lint()
+        var strict = Configuration()
+        strict.strict = true
+        let result = try lint(strict)
+        #expect(result.filesFromCache == 0)
+        #expect(result.lint.findings.map(\.severity) == [.error])
+    }
+}
+
+@Suite struct RuleCatalogTests {
+    @Test func everyRuleHasADocumentAndIsConfigurable() {
+        for rule in RuleCatalog.metadata {
+            #expect(rule.helpMarkdown.hasPrefix("# \(rule.id)"), "Rules/\(rule.id).md is embedded")
+            #expect(RuleCatalog.vocabulary.ruleIDs.contains(rule.id))
+        }
+        #expect(RuleCatalog.vocabulary.reporterNames == Set(["xcode", "json", "sarif", "github-actions-logging", "checkstyle", "junit", "markdown", "summary"]))
+    }
+}
+
+@Suite struct ReadmeRulesTableTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// README's rules list is generated (`mainguard rules --markdown`); this fails when a rule is added,
+    /// renamed or re-described without regenerating it.
+    @Test func readmeRulesTableMatchesTheRegistryAndDocuments() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- rules:begin"))
+        let end = try #require(readme.range(of: "<!-- rules:end -->"))
+        let afterMarker = try #require(readme[begin.upperBound...].firstIndex(of: "\n"))
+        let table = String(readme[readme.index(after: afterMarker)..<end.lowerBound])
+        #expect(table == RuleCatalog.markdownTable, "regenerate with: swift run mainguard rules --markdown")
+        for rule in RuleCatalog.descriptions {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Rules/\(rule.id).md").path))
+        }
+    }
+}
