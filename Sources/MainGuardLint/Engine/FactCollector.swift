@@ -96,7 +96,9 @@ final class FactCollector: SyntaxVisitor {
         let declaration = TypeDeclarationFacts(node)
         facts.types.append(TypeDeclarationRecord(name: declaration.name, keyword: declaration.keyword,
                                                  explicitIsolation: declaration.explicitIsolation,
-                                                 inherited: declaration.inherited, settings: settings))
+                                                 inherited: declaration.inherited, settings: settings,
+                                                 isObservableMacro: declaration.attributes.contains(named: "Observable"),
+                                                 freshIdentity: node.asProtocol(DeclGroupSyntax.self).flatMap { FreshIdentity(members: $0.memberBlock) }))
         scopes.append(.type(declaration.name))
         return .visitChildren
     }

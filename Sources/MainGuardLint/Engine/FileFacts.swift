@@ -34,6 +34,10 @@ struct TypeDeclarationRecord: Sendable {
     var explicitIsolation: Isolation?
     var inherited: [String]
     var settings: ModuleSettings
+    /// Written `@Observable` (SwiftUI rules: mutating such a model's properties updates views).
+    var isObservableMacro = false
+    /// An `id` made fresh per value or per read (SwiftUI rules: unstable row identity).
+    var freshIdentity: FreshIdentity?
 }
 
 /// A function, method or initializer, with what its body does synchronously.

@@ -161,7 +161,8 @@ public struct Linter: Sendable {
     }
 
     private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, index: ModuleIndex) -> [Finding] {
-        let context = RuleContext(facts: facts, index: index, resolver: IsolationResolver(index: index, settings: input.settings))
+        let context = RuleContext(facts: facts, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
+                                  swiftUI: SwiftUIFile(tree, module: index.swiftUITypes))
         let hits = RuleRegistry.rules.flatMap { rule in
             rule.check(context).map { (rule.description.id, $0) }
         }

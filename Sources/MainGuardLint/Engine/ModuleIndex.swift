@@ -46,6 +46,8 @@ public struct FunctionFacts: Sendable {
 public struct ModuleIndex: Sendable {
     public let functions: [FunctionFacts]
     let types: TypeIsolationTable
+    /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
+    let swiftUITypes: SwiftUIModuleTypes
     private let functionsByKey: [String: [Int]]
 
     /// Builds the index of a few sources (tests, documentation examples).
@@ -58,6 +60,7 @@ public struct ModuleIndex: Sendable {
 
     init(facts files: [FileFacts], settings: [ModuleSettings]) {
         types = TypeIsolationTable(files.flatMap(\.types))
+        swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
         let records = files.flatMap(\.functions)
         var byKey: [String: [Int]] = [:]
         for (position, record) in records.enumerated() {

@@ -27,6 +27,8 @@ struct RuleContext {
     let facts: FileFacts
     let index: ModuleIndex
     let resolver: IsolationResolver
+    /// The SwiftUI views of the file, gathered once for the render-loop rules.
+    let swiftUI: SwiftUIFile
 
     var settings: ModuleSettings { resolver.settings }
 
@@ -66,6 +68,13 @@ public enum RuleRegistry {
         BlockingCallOnMainActor.self,
         DetachedTaskDefaultPriority.self,
         AsyncFunctionRunsOnMainActor.self,
+        StateMutationInViewBody.self,
+        SideEffectInViewBody.self,
+        ExpensiveWorkInViewBody.self,
+        TaskMissingID.self,
+        UnstableViewIdentity.self,
+        EquatableViewIgnoresProperty.self,
+        OnChangeMutatesObservedValue.self,
     ]
 
     public static var descriptions: [RuleDescription] { rules.map { $0.description } }

@@ -1,0 +1,290 @@
+import Foundation
+import SwiftSyntax
+
+/// The SwiftUI facts of one file, gathered in one walk over its declarations and shared by the
+/// render-loop rules: the views it declares and the classes (models) it declares.
+///
+/// ```swift
+/// let file = SwiftUIFile(Parser.parse(source: "struct Row: View { @State var on = false; var body: some View { Text(\"\") } }"))
+/// print(file.views[0].name, file.views[0].storedProperties[0].wrappers) // Row ["State"]
+/// ```
+struct SwiftUIFile {
+    /// Views and view modifiers, in source order.
+    let views: [SwiftUIViewType]
+    let referenceTypes: ReferenceTypeNames
+    /// What all linted files declare (views, models, fresh identities).
+    let module: SwiftUIModuleTypes
+
+    /// `module` adds what other files declare: a `View` conformance written elsewhere, models declared elsewhere.
+    init(_ file: SourceFileSyntax, module: SwiftUIModuleTypes = SwiftUIModuleTypes([])) {
+        let collector = TypeDeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(file)
+        views = collector.order.compactMap { name in
+            let declarations = collector.declarations[name] ?? []
+            let isView = module.views.contains(name)
+                || declarations.contains { $0.inheritedNames.contains(where: SwiftUIViewType.protocols.contains) }
+            return isView ? SwiftUIViewType(name: name, members: declarations.flatMap(\.members)) : nil
+        }
+        var referenceTypes = ReferenceTypeNames(collector.declarations)
+        referenceTypes.classes.formUnion(module.classes)
+        referenceTypes.observable.formUnion(module.observable)
+        self.referenceTypes = referenceTypes
+        self.module = module
+    }
+}
+
+/// The SwiftUI-relevant types of all linted files, from the module index's type records.
+///
+/// ```swift
+/// let index = ModuleIndex(sources: ["@Observable final class Model {}"])
+/// print(index.swiftUITypes.observable) // ["Model"]
+/// ```
+struct SwiftUIModuleTypes: Sendable {
+    /// Types declaring `View` or `ViewModifier` conformance (in any of their declarations).
+    var views: Set<String> = []
+    /// Classes and actors.
+    var classes: Set<String> = []
+    /// `@Observable` classes and `ObservableObject` conformers.
+    var observable: Set<String> = []
+    /// Types whose `id` is fresh (`let id = UUID()`, `var id: UUID { UUID() }`).
+    var freshIdentities: [String: FreshIdentity] = [:]
+
+    init(_ records: [TypeDeclarationRecord]) {
+        for record in records {
+            if record.inherited.contains(where: SwiftUIViewType.protocols.contains) { views.insert(record.name) }
+            if record.keyword == "class" || record.keyword == "actor" { classes.insert(record.name) }
+            if record.isObservableMacro || record.inherited.contains("ObservableObject") { observable.insert(record.name) }
+            if let identity = record.freshIdentity { freshIdentities[record.name] = identity }
+        }
+    }
+}
+
+/// A SwiftUI `View` or `ViewModifier` declared in a file, with its members gathered over the type's
+/// declaration and the same file's extensions of it.
+///
+/// No type checker is available: a type is a view when it (or one of its extensions in the file)
+/// lists `View` or `ViewModifier` among its inherited types, or when the caller already knows it is
+/// one (a conformance declared in another file).
+struct SwiftUIViewType {
+    var name: String
+    /// Stored instance properties, in declaration order.
+    var storedProperties: [ViewStoredProperty]
+    /// Computed properties and functions (instance and static) by name, `body` included.
+    var members: [String: [Syntax]]
+    /// The getter of `var body` or the declaration of `func body(content:)`.
+    var body: Syntax?
+    /// `static func ==` declarations written in the type or its extensions.
+    var equalityOperators: [FunctionDeclSyntax]
+
+    /// The stored property with this name, if the view declares one.
+    func storedProperty(named name: String) -> ViewStoredProperty? {
+        storedProperties.first { $0.name == name }
+    }
+
+    static let protocols: Set<String> = ["View", "ViewModifier"]
+
+    fileprivate init(name: String, members declarations: [DeclSyntax]) {
+        self.name = name
+        var stored: [ViewStoredProperty] = []
+        var members: [String: [Syntax]] = [:]
+        var body: Syntax?
+        var equalityOperators: [FunctionDeclSyntax] = []
+        for member in declarations {
+            if let function = member.as(FunctionDeclSyntax.self) {
+                let functionName = function.name.text
+                if functionName == "==", function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
+                    equalityOperators.append(function)
+                    continue
+                }
+                members[functionName, default: []].append(Syntax(function))
+                if functionName == "body", function.signature.parameterClause.parameters.first?.firstName.text == "content" {
+                    body = Syntax(function)
+                }
+            } else if let variable = member.as(VariableDeclSyntax.self) {
+                let isStatic = variable.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+                for binding in variable.bindings {
+                    guard let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if binding.isComputed {
+                        members[propertyName, default: []].append(Syntax(binding))
+                        if propertyName == "body", !isStatic { body = Syntax(binding) }
+                    } else if !isStatic {
+                        stored.append(ViewStoredProperty(name: propertyName, declaration: variable, binding: binding))
+                    }
+                }
+            }
+        }
+        self.storedProperties = stored
+        self.members = members
+        self.body = body
+        self.equalityOperators = equalityOperators
+    }
+}
+
+/// A stored property of a view, with the property wrappers that decide who owns its value.
+struct ViewStoredProperty {
+    var name: String
+    /// Attribute names as written, e.g. `["State"]`, `["Environment"]`.
+    var wrappers: [String]
+    var isLet: Bool
+    var hasInitialValue: Bool { initialValue != nil }
+    /// `= expression`, computed each time the view (a value) is created.
+    var initialValue: ExprSyntax?
+    /// The declared type as written (`[Item]`, `Binding<Int>`), when annotated.
+    var typeName: String?
+    /// The type's name from the annotation (optionality dropped) or from an initializer `= Model()`.
+    var declaredTypeName: String?
+    /// `let onTap: () -> Void`: a callback, not data.
+    var isFunctionType: Bool
+    /// `@Environment(Model.self)`: an observable model read from the environment.
+    var isEnvironmentObject: Bool
+    var declaration: VariableDeclSyntax
+
+    init(name: String, declaration: VariableDeclSyntax, binding: PatternBindingSyntax) {
+        self.name = name
+        self.declaration = declaration
+        let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
+        wrappers = attributes.map { $0.attributeName.trimmedDescription }.filter { !Self.nonWrapperAttributes.contains($0) }
+        isLet = declaration.bindingSpecifier.tokenKind == .keyword(.let)
+        initialValue = binding.initializer?.value
+        let type = binding.typeAnnotation?.type
+        typeName = type?.trimmedDescription
+        isFunctionType = type.map(Self.isFunction) ?? false
+        if let typeName, !typeName.hasPrefix("[") {
+            declaredTypeName = typeName.trimmingCharacters(in: ["?", "!"])
+        } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                  let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text.first?.isUppercase == true {
+            declaredTypeName = callee.baseName.text
+        }
+        isEnvironmentObject = attributes.contains { attribute in
+            guard attribute.attributeName.trimmedDescription == "Environment",
+                  case .argumentList(let arguments) = attribute.arguments,
+                  let argument = arguments.first?.expression.as(MemberAccessExprSyntax.self) else { return false }
+            return argument.declName.baseName.tokenKind == .keyword(.self)
+        }
+    }
+
+    /// Wrappers whose value SwiftUI stores and writes: assigning them while `body` runs invalidates the view.
+    var isViewState: Bool { wrappers.contains(where: Self.stateWrappers.contains) }
+
+    /// Wrappers that hold a reference model SwiftUI observes (`@StateObject`, `@Bindable`, `@Environment(Model.self)`, ...).
+    var holdsObservedModel: Bool { isEnvironmentObject || wrappers.contains(where: Self.modelWrappers.contains) }
+
+    /// No property wrapper: a value the parent passes in (or a constant).
+    var isPlain: Bool { wrappers.isEmpty }
+
+    /// The element type of an annotated collection: `Item` for `[Item]`, `Array<Item>` or `[Item]?`.
+    var elementTypeName: String? {
+        guard var type = typeName else { return nil }
+        if type.hasSuffix("?") { type.removeLast() }
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+            return String(type.dropFirst().dropLast())
+        }
+        for prefix in ["Array<", "ArraySlice<", "ContiguousArray<", "IdentifiedArrayOf<"] where type.hasPrefix(prefix) && type.hasSuffix(">") {
+            return String(type.dropFirst(prefix.count).dropLast())
+        }
+        return nil
+    }
+
+    static let stateWrappers: Set<String> = [
+        "State", "Binding", "FocusState", "AppStorage", "SceneStorage", "AccessibilityFocusState",
+    ]
+    static let modelWrappers: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject", "Bindable"]
+    /// Attributes that are not property wrappers and leave a property plain.
+    private static let nonWrapperAttributes: Set<String> = [
+        "MainActor", "available", "objc", "nonobjc", "IBOutlet", "IBInspectable", "usableFromInline", "inlinable",
+        "ViewBuilder", "preconcurrency", "_spi", "ObservationIgnored",
+    ]
+
+    private static func isFunction(_ type: TypeSyntax) -> Bool {
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return isFunction(attributed.baseType) }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isFunction(optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isFunction(optional.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return isFunction(only.type)
+        }
+        return false
+    }
+}
+
+/// Classes the linted file declares: reference models whose changes SwiftUI observes on its own.
+struct ReferenceTypeNames {
+    /// Every class and actor.
+    var classes: Set<String> = []
+    /// Classes marked `@Observable` or conforming to `ObservableObject`.
+    var observable: Set<String> = []
+
+    fileprivate init(_ declarations: [String: [TypeDeclaration]]) {
+        for (name, declarations) in declarations where declarations.contains(where: \.isReferenceType) {
+            classes.insert(name)
+            if declarations.contains(where: { $0.inheritedNames.contains("ObservableObject") || $0.attributeNames.contains("Observable") }) {
+                observable.insert(name)
+            }
+        }
+    }
+}
+
+/// A type declaration or extension, reduced to what the SwiftUI vocabulary needs.
+private struct TypeDeclaration {
+    var inheritedNames: [String]
+    var attributeNames: [String]
+    var isReferenceType: Bool
+    var members: [DeclSyntax]
+}
+
+/// Gathers type declarations and extensions by (unqualified) name, in source order.
+private final class TypeDeclarationCollector: SyntaxVisitor {
+    var declarations: [String: [TypeDeclaration]] = [:]
+    var order: [String] = []
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, node.inheritanceClause, node.attributes, isReference: true, node.memberBlock)
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, node.inheritanceClause, node.attributes, isReference: true, node.memberBlock)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        return record(name, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
+    }
+
+    /// Function bodies hold no type declarations the rules care about.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    private func record(_ name: String, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax,
+                        isReference: Bool, _ memberBlock: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+        let inherited = inheritance?.inheritedTypes.map { inheritedType in
+            inheritedType.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        } ?? []
+        let attributeNames = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        if declarations[name] == nil { order.append(name) }
+        declarations[name, default: []].append(TypeDeclaration(
+            inheritedNames: inherited, attributeNames: attributeNames, isReferenceType: isReference,
+            members: memberBlock.members.map(\.decl)))
+        return .visitChildren
+    }
+}
+
+private extension PatternBindingSyntax {
+    /// A getter (`{ ... }` or `get { }`) makes a computed property; `willSet`/`didSet` alone keep it stored.
+    var isComputed: Bool {
+        guard let accessors = accessorBlock?.accessors else { return false }
+        switch accessors {
+        case .getter:
+            return true
+        case .accessors(let list):
+            return list.contains { [.keyword(.get), .keyword(._read), .keyword(.set)].contains($0.accessorSpecifier.tokenKind) }
+        }
+    }
+}

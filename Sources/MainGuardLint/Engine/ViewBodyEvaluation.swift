@@ -1,0 +1,292 @@
+import SwiftSyntax
+
+/// The code SwiftUI runs while it evaluates a view's `body`: `body` (or `body(content:)`), the
+/// view-building content closures inside it, and the computed properties and functions of the view
+/// it uses, followed transitively.
+///
+/// Action closures (`Button { }`, `.onAppear`, `.task`, `.onChange`, gestures, `Binding(get:set:)`,
+/// ...), closures stored for later, and work scheduled into `Task { }` or `DispatchQueue...async`
+/// are not part of it. Closures handed to APIs this vocabulary does not know are treated as "later":
+/// when in doubt, rules stay silent.
+///
+/// ```swift
+/// let view = SwiftUIFile(tree).views[0]
+/// for region in ViewBodyEvaluation(view).regions {
+///     MyRuleVisitor().walk(region) // a `ViewBodyEvaluationVisitor` subclass
+/// }
+/// ```
+struct ViewBodyEvaluation {
+    /// Member declarations (a property binding or a function) that run during the evaluation, `body` first.
+    let regions: [Syntax]
+    /// Names of the view's members reached from `body`, `body` included.
+    let reachedMembers: [String]
+
+    init(_ view: SwiftUIViewType) {
+        self.init(view, from: view.body.map { [$0] } ?? [], followingLaterClosures: false)
+    }
+
+    /// The members reached from `starts`. With `followingLaterClosures`, action closures count too
+    /// (everything the code can end up running, not only what runs during the evaluation).
+    init(_ view: SwiftUIViewType, from starts: [Syntax], followingLaterClosures: Bool) {
+        var regions = starts
+        var reached = Set<String>()
+        var reachedOrder: [String] = []
+        if let body = view.body, starts.contains(body) {
+            reached.insert("body")
+            reachedOrder.append("body")
+        }
+        var next = 0
+        while next < regions.count {
+            let collector = MemberReferenceCollector(view: view, followingLaterClosures: followingLaterClosures)
+            collector.walkRegion(regions[next])
+            next += 1
+            for name in collector.referenced where !reached.contains(name) {
+                reached.insert(name)
+                reachedOrder.append(name)
+                regions += view.members[name] ?? []
+            }
+        }
+        self.regions = regions
+        self.reachedMembers = reachedOrder
+    }
+}
+
+/// Walks only the code that runs while `body` is evaluated: skips closures that run later and
+/// nested declarations (local functions and types run only when something calls them).
+///
+/// Subclasses override the node kinds they need; overriding `visit(_: ClosureExprSyntax)` must call `super`.
+class ViewBodyEvaluationVisitor: SyntaxVisitor {
+    /// When true, closures that run later (actions) are walked too.
+    let followingLaterClosures: Bool
+
+    init(followingLaterClosures: Bool = false) {
+        self.followingLaterClosures = followingLaterClosures
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Walks a region from `ViewBodyEvaluation.regions`: the getter of a property or the body of a function.
+    func walkRegion(_ region: Syntax) {
+        if let function = region.as(FunctionDeclSyntax.self) {
+            if let body = function.body { walk(body) }
+        } else if let binding = region.as(PatternBindingSyntax.self) {
+            if let accessors = binding.accessorBlock { walk(accessors) }
+        } else {
+            walk(region)
+        }
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        followingLaterClosures || node.runsDuringBodyEvaluation ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Names of the view's members that a region uses: reads (`title`, `self.title`), calls
+/// (`row(for:)`), and function references handed to content positions (`ForEach(items, content: row)`).
+private final class MemberReferenceCollector: ViewBodyEvaluationVisitor {
+    let members: [String: [Syntax]]
+    var referenced: [String] = []
+
+    init(view: SwiftUIViewType, followingLaterClosures: Bool) {
+        members = view.members
+        super.init(followingLaterClosures: followingLaterClosures)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard let declarations = members[name], node.refersToImplicitSelfOrSelfMember else { return .visitChildren }
+        let isFunction = declarations.contains { $0.is(FunctionDeclSyntax.self) }
+        if !followingLaterClosures, isFunction, node.isFunctionValueRunningLater { return .visitChildren }
+        referenced.append(name)
+        return .visitChildren
+    }
+}
+
+extension DeclReferenceExprSyntax {
+    /// `name` or `self.name` / `Self.name`, not `other.name`.
+    var refersToImplicitSelfOrSelfMember: Bool {
+        guard let member = parent?.as(MemberAccessExprSyntax.self), member.declName.id == id else { return true }
+        guard let base = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
+        return [.keyword(.self), .keyword(.Self)].contains(base.baseName.tokenKind)
+    }
+
+    /// A function passed by name where a closure would run later: `Button("Save", action: save)`.
+    fileprivate var isFunctionValueRunningLater: Bool {
+        var expression = Syntax(self)
+        if let member = parent?.as(MemberAccessExprSyntax.self), member.declName.id == id { expression = Syntax(member) }
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return false }
+        guard let position = ArgumentPosition(of: expression) else { return false }
+        return !position.runsDuringBodyEvaluation
+    }
+}
+
+extension ClosureExprSyntax {
+    /// True when SwiftUI (or Swift) runs this closure while the surrounding `body` is evaluated:
+    /// view-building content, synchronous collection operations, `withAnimation`, immediate calls.
+    var runsDuringBodyEvaluation: Bool {
+        if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return true }
+        return ArgumentPosition(of: Syntax(self))?.runsDuringBodyEvaluation ?? false
+    }
+}
+
+/// Where a closure or function value is handed to a call: the call, the argument label, and
+/// whether it is the unlabeled first trailing closure.
+struct ArgumentPosition {
+    var call: FunctionCallExprSyntax
+    var label: String?
+    var isFirstTrailingClosure: Bool
+
+    init?(of expression: Syntax) {
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == expression.id {
+            self.call = call
+            label = nil
+            isFirstTrailingClosure = true
+        } else if let argument = expression.parent?.as(LabeledExprSyntax.self),
+                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            self.call = call
+            label = argument.label?.text
+            isFirstTrailingClosure = false
+        } else if let element = expression.parent?.as(MultipleTrailingClosureElementSyntax.self),
+                  let call = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            self.call = call
+            label = element.label.text
+            isFirstTrailingClosure = false
+        } else {
+            return nil
+        }
+    }
+
+    /// The called name and whether it is a modifier/method (`.overlay { }`) rather than a type or function (`VStack { }`).
+    var callee: (name: String, isMember: Bool)? {
+        var called = call.calledExpression
+        if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+        if let reference = called.as(DeclReferenceExprSyntax.self) { return (reference.baseName.text, false) }
+        if let member = called.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "init", let type = member.base?.as(DeclReferenceExprSyntax.self) {
+                return (type.baseName.text, false)
+            }
+            return (member.declName.baseName.text, true)
+        }
+        return nil
+    }
+
+    var runsDuringBodyEvaluation: Bool {
+        guard let callee else { return false }
+        if let label, SwiftUICallbacks.laterLabels.contains(label) { return false }
+        if callee.isMember, SwiftUICallbacks.synchronousMethods.contains(callee.name) { return true }
+        if !callee.isMember, SwiftUICallbacks.synchronousFunctions.contains(callee.name) { return true }
+        if let label, SwiftUICallbacks.contentLabels.contains(label) { return true }
+        guard label == nil else { return false }
+        if callee.isMember { return SwiftUICallbacks.contentModifiers.contains(callee.name) }
+        if callee.name == "Button" {
+            // `Button("Save") { save() }`: the trailing closure is the action, unless `action:` was given.
+            return isFirstTrailingClosure && call.arguments.contains { $0.label?.text == "action" }
+        }
+        return SwiftUICallbacks.contentViews.contains(callee.name)
+    }
+}
+
+/// The SwiftUI and standard-library API names that decide when a closure runs.
+enum SwiftUICallbacks {
+    /// Argument labels of closures that run on an event, later.
+    static let laterLabels: Set<String> = [
+        "action", "perform", "onDismiss", "onCompletion", "completion", "completionHandler", "handler",
+        "onEditingChanged", "onCommit", "onIncrement", "onDecrement", "get", "set", "primaryAction",
+        "onDelete", "onMove", "onEnded", "onChanged", "onSubmit", "onSelect", "onTap", "operation",
+    ]
+    /// Argument labels of view-building closures.
+    static let contentLabels: Set<String> = [
+        "content", "label", "header", "footer", "destination", "placeholder", "icon", "title", "message",
+        "actions", "detail", "sidebar", "leading", "trailing", "description", "currentValueLabel",
+        "minimumValueLabel", "maximumValueLabel", "preview", "background", "overlay",
+    ]
+    /// Views and containers whose unlabeled closure builds content.
+    static let contentViews: Set<String> = [
+        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+        "List", "ForEach", "Group", "Section", "ScrollView", "ScrollViewReader", "GeometryReader",
+        "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationLink", "TabView", "Form",
+        "ViewThatFits", "Menu", "DisclosureGroup", "GroupBox", "ControlGroup", "Picker", "LabeledContent",
+        "Label", "Toggle", "Table", "ToolbarItem", "ToolbarItemGroup", "Link", "TimelineView", "Stepper",
+        "Slider", "DatePicker", "ColorPicker", "ProgressView", "Gauge", "ContentUnavailableView", "Tab",
+        "AnyView", "PhotosPicker", "ShareLink", "AsyncImage",
+    ]
+    /// Modifiers whose unlabeled closure builds content.
+    static let contentModifiers: Set<String> = [
+        "overlay", "background", "mask", "toolbar", "safeAreaInset", "sheet", "fullScreenCover", "popover",
+        "alert", "confirmationDialog", "contextMenu", "swipeActions", "navigationDestination",
+        "searchSuggestions", "tabItem", "overlayPreferenceValue", "backgroundPreferenceValue", "inspector",
+    ]
+    /// Methods that call their closure before returning.
+    static let synchronousMethods: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "sorted", "sort", "first", "last",
+        "contains", "allSatisfy", "min", "max", "firstIndex", "lastIndex", "drop", "prefix", "partition",
+        "split", "mapValues", "compactMapValues", "removeAll", "count",
+    ]
+    /// Free functions that call their closure before returning.
+    static let synchronousFunctions: Set<String> = ["withAnimation", "withTransaction"]
+}
+
+/// Wording the render-loop rules share, so every message states the same facts the same way.
+enum RenderLoop {
+    /// Why work in `body` matters, with Apple's per-frame figures.
+    static let evaluation = "SwiftUI evaluates body on the main actor in the render loop, possibly several times per frame "
+        + "(per-frame work should stay under 5 ms; a frame is 8.3 ms at 120 Hz)"
+
+    /// "`Row.body`" or "`header` (used by `Row.body`)": where a region runs, for messages.
+    static func location(of region: Syntax, in view: SwiftUIViewType) -> String {
+        let entry = view.body.map { $0.is(FunctionDeclSyntax.self) ? "\(view.name).body(content:)" : "\(view.name).body" }
+            ?? "\(view.name).body"
+        let name: String? = if let function = region.as(FunctionDeclSyntax.self) {
+            function.name.text
+        } else {
+            region.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        guard let name, region != view.body else { return "`\(entry)`" }
+        return "`\(name)` (used by `\(entry)`)"
+    }
+}
+
+extension SwiftUIFile {
+    /// Runs `check` over every region evaluated with a view's `body`, for each view of the file.
+    func evaluatedRegions<Result>(_ check: (SwiftUIViewType, Syntax) -> [Result]) -> [Result] {
+        views.flatMap { view in ViewBodyEvaluation(view).regions.flatMap { check(view, $0) } }
+    }
+}
+
+extension SwiftUIViewType {
+    /// The stored properties that code reachable from `starts` reads (`name`, `self.name`), following the
+    /// view's own members it uses, action closures included; locals that shadow a property do not count.
+    func storedPropertiesRead(from starts: [Syntax]) -> Set<String> {
+        var read = Set<String>()
+        for region in ViewBodyEvaluation(self, from: starts, followingLaterClosures: true).regions {
+            let visitor = StoredPropertyReadVisitor(view: self, locals: LocalNames(in: region))
+            visitor.walk(region)
+            read.formUnion(visitor.read)
+        }
+        return read
+    }
+}
+
+private final class StoredPropertyReadVisitor: SyntaxVisitor {
+    let view: SwiftUIViewType
+    let locals: LocalNames
+    var read: Set<String> = []
+
+    init(view: SwiftUIViewType, locals: LocalNames) {
+        self.view = view
+        self.locals = locals
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard node.refersToImplicitSelfOrSelfMember, view.storedProperty(named: name) != nil else { return .visitChildren }
+        if node.parent?.is(MemberAccessExprSyntax.self) == true || !locals.contains(name) { read.insert(name) }
+        return .visitChildren
+    }
+}

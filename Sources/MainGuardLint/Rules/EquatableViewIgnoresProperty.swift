@@ -1,0 +1,70 @@
+import SwiftSyntax
+
+/// `equatable_view_ignores_property`: a view's custom `static func ==` that leaves out a stored
+/// property `body` reads lets `.equatable()`/`EquatableView` skip updates that change only that
+/// property, so the screen shows stale content.
+enum EquatableViewIgnoresProperty: Rule {
+    static let description = RuleDescription(
+        id: "equatable_view_ignores_property", name: "Equatable View Ignores Property", severity: .warning,
+        summary: "A view's custom == leaves out a stored property that body reads")
+
+    static func check(_ context: RuleContext) -> [RuleHit] {
+        context.swiftUI.views.flatMap { view -> [RuleHit] in
+            guard let body = view.body, !view.equalityOperators.isEmpty else { return [] }
+            // Plain stored properties only: SwiftUI tracks wrapped ones itself, and callbacks cannot be compared.
+            let bodyReads = view.storedPropertiesRead(from: [body])
+            let read = view.storedProperties.filter { $0.isPlain && !$0.isFunctionType && bodyReads.contains($0.name) }.map(\.name)
+            return view.equalityOperators.compactMap { equality in
+                guard let compared = comparedProperties(equality, of: view),
+                      let staticKeyword = equality.modifiers.first(where: { $0.name.tokenKind == .keyword(.static) })?.name
+                else { return nil }
+                let missing = read.filter { !compared.contains($0) }
+                guard !missing.isEmpty else { return nil }
+                return RuleHit(token: staticKeyword, severity: description.severity,
+                               message: Message.ignored(missing, view: view.name))
+            }
+        }
+    }
+
+    /// The stored properties `==` compares (`lhs.name`, `rhs.name`); nil when it compares through
+    /// something this rule cannot see into (the whole value, a computed property, a method).
+    private static func comparedProperties(_ equality: FunctionDeclSyntax, of view: SwiftUIViewType) -> Set<String>? {
+        let parameters = Set(equality.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        guard parameters.count == 2, let body = equality.body else { return nil }
+        let visitor = ComparisonVisitor(parameters: parameters)
+        visitor.walk(body)
+        guard !visitor.usesWholeValue, visitor.compared.allSatisfy({ view.storedProperty(named: $0) != nil }) else { return nil }
+        return visitor.compared
+    }
+
+    private final class ComparisonVisitor: SyntaxVisitor {
+        let parameters: Set<String>
+        var compared: Set<String> = []
+        var usesWholeValue = false
+
+        init(parameters: Set<String>) {
+            self.parameters = parameters
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            guard parameters.contains(node.baseName.text) else { return .visitChildren }
+            if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+                let isCalled = member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id
+                if isCalled { usesWholeValue = true } else { compared.insert(member.declName.baseName.text) }
+            } else {
+                usesWholeValue = true
+            }
+            return .visitChildren
+        }
+    }
+
+    enum Message {
+        static func ignored(_ missing: [String], view: String) -> String {
+            let list = missing.map { "`\($0)`" }.joined(separator: ", ")
+            return "\(view)'s == leaves out \(list), which body reads: when only \(missing.count == 1 ? "that property changes" : "those properties change")"
+                + ", .equatable()/EquatableView skips the update and the screen keeps showing stale content. "
+                + "Fix: compare \(list) in ==, or drop the custom == and let Swift synthesize Equatable."
+        }
+    }
+}

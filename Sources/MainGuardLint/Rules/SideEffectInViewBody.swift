@@ -1,0 +1,88 @@
+import SwiftSyntax
+
+/// `side_effect_in_view_body`: starting work (tasks, queued blocks, notifications, defaults writes,
+/// network requests, timers, file writes) while SwiftUI evaluates `body`, which it does an
+/// unpredictable number of times. `body` must only describe the view.
+enum SideEffectInViewBody: Rule {
+    static let description = RuleDescription(
+        id: "side_effect_in_view_body", name: "Side Effect in View Body", severity: .warning,
+        summary: "Starts a Task, queued work, a notification, a defaults write, a request or a file write while SwiftUI evaluates body")
+
+    static func check(_ context: RuleContext) -> [RuleHit] {
+        context.swiftUI.evaluatedRegions { view, region in
+            let visitor = SideEffectVisitor(location: RenderLoop.location(of: region, in: view))
+            visitor.walkRegion(region)
+            return visitor.hits
+        }
+    }
+
+    private final class SideEffectVisitor: ViewBodyEvaluationVisitor {
+        let location: String
+        var hits: [RuleHit] = []
+
+        init(location: String) {
+            self.location = location
+            super.init()
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let called = CalledName(node), let effect = SideEffect(called) {
+                hits.append(RuleHit(token: effect.token, severity: description.severity,
+                                    message: Message.sideEffect(effect.what, location: location, fix: effect.fix)))
+            }
+            return .visitChildren
+        }
+    }
+
+    /// A call that starts work, with the token a finding points at.
+    private struct SideEffect {
+        var what: String
+        var fix: String
+        var token: TokenSyntax
+
+        init?(_ call: CalledName) {
+            let receiver = call.receiverText ?? ""
+            token = call.nameToken
+            switch call.name {
+            case "Task" where call.receiver == nil && !call.isImplicitMember && call.labels.contains(CalledName.trailingClosureLabel):
+                (what, fix) = ("`Task { }` starts a new task", Fix.task)
+            case "detached" where receiver == "Task":
+                guard let taskToken = call.receiver?.firstToken(viewMode: .sourceAccurate) else { return nil }
+                token = taskToken
+                (what, fix) = ("`Task.detached { }` starts a new task", Fix.task)
+            case let name where ["async", "asyncAfter"].contains(name) && receiver.hasPrefix("DispatchQueue"):
+                (what, fix) = ("`\(receiver).\(call.name)` queues a block", Fix.task)
+            case "post" where receiver.hasSuffix("NotificationCenter.default"):
+                (what, fix) = ("`NotificationCenter.post` wakes every observer", Fix.event)
+            case let name where ["set", "setValue", "removeObject"].contains(name) && receiver.hasPrefix("UserDefaults"):
+                (what, fix) = ("a UserDefaults write updates every @AppStorage reader", Fix.event)
+            case let name where ["dataTask", "downloadTask", "uploadTask", "webSocketTask"].contains(name) && receiver.hasPrefix("URLSession"):
+                (what, fix) = ("`URLSession.\(call.name)` starts a network request", Fix.task)
+            case let name where name.hasPrefix("scheduledTimer") && receiver == "Timer":
+                (what, fix) = ("`Timer.\(name)` schedules a timer", Fix.task)
+            case let name where Self.fileChanges.contains(name) && receiver.hasPrefix("FileManager"):
+                (what, fix) = ("`FileManager.\(call.name)` changes files synchronously", Fix.event)
+            case "write" where ["to", "toFile", "toURL"].contains(call.labels.first ?? nil):
+                (what, fix) = ("`write(\(call.labels.first.flatMap { $0 } ?? ""):)` writes a file synchronously", Fix.event)
+            default:
+                return nil
+            }
+        }
+
+        private static let fileChanges: Set<String> = ["createFile", "createDirectory", "removeItem", "moveItem", "copyItem", "trashItem"]
+    }
+
+    enum Fix {
+        static let task = "start the work from `.task { }` (`.task(id: input)` when it depends on an input), which SwiftUI "
+            + "runs once per appearance and cancels on disappearance, or from the action that needs it"
+        static let event = "do it in the action that changes the value (a Button, `.onChange(of:)`) or in the model"
+    }
+
+    enum Message {
+        static func sideEffect(_ what: String, location: String, fix: String) -> String {
+            "\(what.prefix(1).uppercased() + what.dropFirst()) while SwiftUI evaluates \(location). \(RenderLoop.evaluation), "
+                + "and not once per appearance: the work starts again on every evaluation, costs main-actor time inside the "
+                + "frame, and any state it changes re-renders the view. Body must only describe the view. Fix: \(fix)."
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import SwiftSyntax
+
+/// `state_mutation_in_view_body`: writing view state (`@State`, `@Binding`, an observed model's
+/// property) while SwiftUI evaluates `body` invalidates the view being rendered, so SwiftUI renders it
+/// again, and warns "Modifying state during view update, this will cause undefined behavior".
+enum StateMutationInViewBody: Rule {
+    static let description = RuleDescription(
+        id: "state_mutation_in_view_body", name: "State Mutation in View Body", severity: .error,
+        summary: "Writes @State, @Binding or observed model properties while SwiftUI evaluates body")
+
+    static func check(_ context: RuleContext) -> [RuleHit] {
+        let observableModels = context.swiftUI.referenceTypes.observable
+        return context.swiftUI.evaluatedRegions { view, region in
+            let visitor = WriteVisitor(view: view, region: region, observableModels: observableModels)
+            visitor.walkRegion(region)
+            return visitor.hits
+        }
+    }
+
+    private final class WriteVisitor: ValueWriteVisitor {
+        let view: SwiftUIViewType
+        let region: Syntax
+        let observableModels: Set<String>
+        let locals: LocalNames
+        var hits: [RuleHit] = []
+
+        init(view: SwiftUIViewType, region: Syntax, observableModels: Set<String>) {
+            self.view = view
+            self.region = region
+            self.observableModels = observableModels
+            locals = LocalNames(in: region)
+            super.init()
+        }
+
+        override func found(_ write: ValueWrite) {
+            guard write.isThroughSelf || !locals.contains(write.path[0]),
+                  let property = view.storedProperty(named: write.path[0]), let kind = stateKind(of: property, write) else { return }
+            hits.append(RuleHit(token: write.anchor, severity: description.severity,
+                                message: Message.write(write.path.joined(separator: "."), kind: kind,
+                                                       location: RenderLoop.location(of: region, in: view))))
+        }
+
+        /// How the written value is view state, or nil when it is not (a plain value, an unobserved object).
+        private func stateKind(of property: ViewStoredProperty, _ write: ValueWrite) -> String? {
+            if property.isViewState { return "@\(property.wrappers[0]) state" }
+            guard write.path.count > 1 else { return nil }
+            if property.holdsObservedModel { return "a property of the observed model `\(property.name)`" }
+            if let type = property.declaredTypeName, observableModels.contains(type) {
+                return "a property of the @Observable \(type) `\(property.name)`"
+            }
+            return nil
+        }
+    }
+
+    enum Message {
+        static func write(_ path: String, kind: String, location: String) -> String {
+            "`\(path)` (\(kind)) is written while SwiftUI evaluates \(location). The write invalidates the view being "
+                + "rendered, so SwiftUI evaluates body again (\"Modifying state during view update, this will cause undefined "
+                + "behavior\"): the screen can show inconsistent values and frames blow the per-frame budget. "
+                + "\(RenderLoop.evaluation). Fix: move the write into the action that causes it (Button, .onAppear, .task) "
+                + "or into .onChange(of:), or compute the value as a local `let` in body."
+        }
+    }
+}

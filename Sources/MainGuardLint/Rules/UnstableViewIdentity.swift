@@ -1,0 +1,122 @@
+import SwiftSyntax
+
+/// `unstable_view_identity`: an identity created while `body` is evaluated (`.id(UUID())`, `ForEach`
+/// over values whose `id` is made during the evaluation) is new every time, so SwiftUI destroys and
+/// rebuilds the subtree, losing its state, on every evaluation.
+enum UnstableViewIdentity: Rule {
+    static let description = RuleDescription(
+        id: "unstable_view_identity", name: "Unstable View Identity", severity: .warning,
+        summary: ".id(UUID())/.id(Date()) or ForEach/List over values whose identity is created while body is evaluated")
+
+    static func check(_ context: RuleContext) -> [RuleHit] {
+        let identities = context.swiftUI.module.freshIdentities
+        return context.swiftUI.evaluatedRegions { view, region in
+            let visitor = IdentityVisitor(view: view, identities: identities, location: RenderLoop.location(of: region, in: view))
+            visitor.walkRegion(region)
+            return visitor.hits
+        }
+    }
+
+    private final class IdentityVisitor: ViewBodyEvaluationVisitor {
+        let view: SwiftUIViewType
+        let identities: [String: FreshIdentity]
+        let location: String
+        var hits: [RuleHit] = []
+
+        init(view: SwiftUIViewType, identities: [String: FreshIdentity], location: String) {
+            self.view = view
+            self.identities = identities
+            self.location = location
+            super.init()
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+               member.declName.baseName.text == "id", node.arguments.count == 1, let argument = node.arguments.first,
+               argument.label == nil, argument.expression.containsFreshValue {
+                hits.append(RuleHit(token: member.declName.baseName, severity: description.severity,
+                                    message: Message.freshID(argument.expression.trimmedDescription, location: location)))
+            } else if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
+                      ["ForEach", "List"].contains(callee.baseName.text),
+                      let data = node.arguments.first, data.label == nil, let reason = unstableElements(of: node, data: data.expression) {
+                hits.append(RuleHit(token: callee.baseName, severity: description.severity,
+                                    message: Message.unstableElements(callee.baseName.text, reason: reason, location: location)))
+            }
+            return .visitChildren
+        }
+
+        /// Why the data's elements get a new identity on every evaluation, or nil when they (may) keep it.
+        private func unstableElements(of call: FunctionCallExprSyntax, data: ExprSyntax) -> String? {
+            let idKeyPath = call.arguments.first { $0.label?.text == "id" }?.expression.trimmedDescription
+                .replacingOccurrences(of: " ", with: "")
+            let identifiesBySelf = idKeyPath == "\\.self"
+            // Without `id:` (or with `id: \.id`) elements are identified by their `id` property.
+            guard idKeyPath == nil || idKeyPath == "\\.id" || identifiesBySelf else { return nil }
+            if let root = ValuePath(data)?.root, let property = view.storedProperty(named: root),
+               let element = property.elementTypeName, identities[element] == .newOnEveryRead {
+                return "`\(element).id` is computed and creates a new value on every read"
+            }
+            var built: [Syntax] = [Syntax(data)]
+            if let root = ValuePath(data)?.root, view.storedProperty(named: root) == nil {
+                built += view.members[root] ?? []
+            }
+            for code in built {
+                let scan = ConstructionScanner(identities: identities, identifiesBySelf: identifiesBySelf)
+                scan.walk(code)
+                if let reason = scan.reason { return reason }
+            }
+            return nil
+        }
+    }
+
+    /// Values built while the data is computed, whose identity is fresh: `T(id: UUID())`, `T()` with
+    /// `let id = UUID()`, and (with `id: \.self`) fresh values themselves.
+    private final class ConstructionScanner: SyntaxVisitor {
+        let identities: [String: FreshIdentity]
+        let identifiesBySelf: Bool
+        var reason: String?
+
+        init(identities: [String: FreshIdentity], identifiesBySelf: Bool) {
+            self.identities = identities
+            self.identifiesBySelf = identifiesBySelf
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard reason == nil, let type = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  type.first?.isUppercase == true else { return .visitChildren }
+            if let id = node.arguments.first(where: { $0.label?.text == "id" }), id.expression.containsFreshValue {
+                reason = "each `\(type)` is built with `id: \(id.expression.trimmedDescription)`"
+            } else if identities[type] != nil {
+                reason = "each `\(type)` built here gets a new `id`"
+            } else if identifiesBySelf, node.arguments.contains(where: { $0.expression.containsFreshValue }) {
+                reason = "each `\(type)` built here holds a fresh value and is identified by `\\.self`"
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            if identifiesBySelf, node.statements.count == 1, let only = node.statements.first?.item.as(ExprSyntax.self),
+               only.containsFreshValue, ArgumentPosition(of: Syntax(node))?.callee.map({ ["map", "compactMap", "flatMap"].contains($0.name) }) == true {
+                reason = "the values are created with `\(only.trimmedDescription)` and identified by `\\.self`"
+            }
+            return .visitChildren
+        }
+    }
+
+    enum Message {
+        static func freshID(_ expression: String, location: String) -> String {
+            ".id(\(expression)) gives the view a new identity every time SwiftUI evaluates \(location): SwiftUI destroys and "
+                + "rebuilds the subtree on each evaluation, losing its @State, scroll position and focus, re-running .onAppear "
+                + "and .task, and doing far more main-actor work than a diff (per-frame work should stay under 5 ms). "
+                + "Fix: use an identity from the data (`.id(item.id)`), or keep a reset token in @State and change it from an action."
+        }
+
+        static func unstableElements(_ container: String, reason: String, location: String) -> String {
+            "\(container) gets new element identities every time SwiftUI evaluates \(location): \(reason). SwiftUI treats "
+                + "every row as removed and inserted, rebuilding them and losing their state, on each evaluation (per-frame work "
+                + "should stay under 5 ms). Fix: give elements a stored identifier assigned once (in the model or when the value "
+                + "is created), and build display values once (model, @State, or .onChange(of:initial:))."
+        }
+    }
+}
