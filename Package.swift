@@ -75,6 +75,10 @@ let package = Package(
         ),
         .plugin(name: "MainGuardBuildToolPlugin", capability: .buildTool(), dependencies: ["mainguard"]),
 
+        // MARK: Benchmarks
+        // `swift run -c release mainguard-runtime-bench`: executor overhead, idle watchdog cost, stall accuracy.
+        .executableTarget(name: "mainguard-runtime-bench", dependencies: ["MainGuard"], path: "Benchmarks/RuntimeBenchmark"),
+
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
 

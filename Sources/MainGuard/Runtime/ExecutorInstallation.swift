@@ -1,0 +1,120 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import Foundation
+
+/// The process-wide installation of MainGuard's executors: the one piece of global mutable state.
+///
+/// It has to be global because Swift's main and default executors are process-wide: the runtime
+/// asks `MainActor.executor` / `Task.defaultExecutor` for every enqueue, and
+/// `_createExecutors(factory:)` replaces them for the whole process. One type, one lock: the lock
+/// guards the installation (done at most once) and the "one watch session at a time" rule, since a
+/// process has one main thread to measure.
+///
+/// When `_createExecutors` runs late. It only stores the two executors in the runtime's
+/// statics, and the runtime reads them on every enqueue, so a late install takes effect for every
+/// job enqueued afterwards; jobs already handed to the platform executors still run there. What
+/// does not work (and is not relied on): the runtime hooks `swift_task_enqueueMainExecutor_hook`
+/// and the delay hooks. Swift 6.3 implements the executors in Swift and routes main-executor and
+/// delayed enqueues through `MainActor.executor` / `Task.defaultExecutor` directly, never through
+/// those hooks (only `swift_task_enqueueGlobal_hook` still fires), so hooking them would observe nothing.
+final class ExecutorInstallation: @unchecked Sendable {
+    // @unchecked: every mutable property is read and written only while holding `lock`.
+    static let shared = ExecutorInstallation()
+
+    enum Flavour: Sendable {
+        /// For a process whose main thread MainGuard will own (`Runtime.run`, the CLI): the
+        /// priority-ordered fixed global pool.
+        case runLoop
+        /// For test processes: the platform's global executor, observed.
+        case testing
+    }
+
+    /// What got installed; immutable once made.
+    struct Installed: Sendable {
+        var mode: MeasurementMode
+        var flavour: Flavour
+        var recorder: MainActorRecorder
+        var tracker: TaskOriginTracker
+        var mainThread: MainThread
+        /// Symbol tables read so far, kept for the process's lifetime (reading one can take a while).
+        var symbolicator: Symbolicator
+        /// The main executor (type-erased so the struct needs no availability annotation).
+        var mainExecutor: (any Sendable)?
+    }
+
+    private let lock = ConditionLock()
+    private var installed: Installed?
+    private var sessionActive = false
+
+    // The executors handed to the runtime while `_createExecutors` runs (under `lock`): an
+    // `ExecutorFactory` is a type with static properties, so it cannot carry them itself.
+    nonisolated(unsafe) fileprivate static var handoff: (main: AnyObject, global: AnyObject)?
+
+    /// Installs the executors the first time; afterwards returns what is installed. The global
+    /// executor is chosen by the first install; the main executor serves both flavours (it owns
+    /// the main thread only while `Runtime.run` runs its loop).
+    func install(_ flavour: Flavour) -> Installed {
+        lock.withLock {
+            if let installed { return installed }
+            let recorder = MainActorRecorder()
+            let tracker = TaskOriginTracker()
+            let mainThread = MainThread()
+            mainThread.noteCurrentIfMain()
+            var result = Installed(mode: .heartbeat, flavour: flavour, recorder: recorder, tracker: tracker,
+                                   mainThread: mainThread, symbolicator: Symbolicator(), mainExecutor: nil)
+            if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+                let main = RecordingMainExecutor(recorder: recorder, tracker: tracker, mainThread: mainThread)
+                let global: any TaskExecutor = switch flavour {
+                case .runLoop:
+                    PriorityGlobalExecutor(threadCount: ProcessInfo.processInfo.activeProcessorCount,
+                                           tracker: tracker, recorder: recorder)
+                case .testing:
+                    ObservingGlobalExecutor(platform: Task.defaultExecutor, tracker: tracker, recorder: recorder)
+                }
+                Self.handoff = (main, global)
+                _createExecutors(factory: InstallingFactory.self)
+                Self.handoff = nil
+                result.mode = .executor
+                result.mainExecutor = main
+            }
+            if !mainThread.isKnown {
+                // Learn the main thread's handle (needed to capture its stack) as soon as it drains its queue.
+                DispatchQueue.main.async { mainThread.noteCurrentIfMain() }
+            }
+            installed = result
+            return result
+        }
+    }
+
+    /// What is installed, if anything.
+    var current: Installed? { lock.withLock { installed } }
+
+    /// Claims the right to watch the main thread, waiting up to `timeout` for another session to end.
+    func beginSession(timeout: Duration) -> Bool {
+        let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(timeout)
+        return lock.withLock {
+            while sessionActive {
+                if MonotonicClock.now() >= deadline { return false }
+                lock.wait(untilMonotonicNanoseconds: deadline)
+            }
+            sessionActive = true
+            return true
+        }
+    }
+
+    func endSession() {
+        lock.withLock {
+            sessionActive = false
+            lock.broadcast()
+        }
+    }
+}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+private enum InstallingFactory: ExecutorFactory {
+    static var mainExecutor: any MainExecutor {
+        ExecutorInstallation.handoff!.main as! RecordingMainExecutor
+    }
+    static var defaultExecutor: any TaskExecutor {
+        ExecutorInstallation.handoff!.global as! any TaskExecutor
+    }
+}

@@ -1,0 +1,325 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the main executor writes what each main-actor job did, and the watchdog reads it.
+///
+/// State flows one way: executors record here → the watchdog polls the running job and adds
+/// stall details → a session snapshots a ``Recording`` → ``ReportBuilder`` makes the report value.
+/// The running job is published through atomics so the watchdog can poll it without a lock; the
+/// completed-job bookkeeping is behind one mutex that only the main thread takes per job.
+/// Memory is bounded: a histogram, counters, a ring of recent jobs, the worst stalls, a sample.
+final class MainActorRecorder: Sendable {
+    /// Sequence number of the job running on the main thread, 0 when the main thread is between jobs.
+    let runningSequence = Atomic<UInt64>(0)
+    /// Monotonic start of the running job; written before `runningSequence`, so a reader that sees the
+    /// same sequence before and after reading it has a consistent pair.
+    let runningStart = Atomic<UInt64>(0)
+    /// Main-actor jobs enqueued and not yet started.
+    let queuedJobs = Atomic<Int>(0)
+    /// When a main-actor job was last enqueued or finished (for "quiet for D").
+    let lastActivity = Atomic<UInt64>(0)
+    /// Jobs at least this long are stalls (the session's budget), in nanoseconds.
+    let stallFloor = Atomic<UInt64>(5_000_000)
+    /// Task and origin of the running job, for reporting a job that never returns.
+    private let runningTaskID = Atomic<UInt64>(0)
+    private let runningOrigin = Atomic<UInt8>(0)
+    private let sequenceCounter = Atomic<UInt64>(0)
+    private let state: Mutex<RecordingState>
+
+    init() {
+        state = Mutex(RecordingState(thresholds: Thresholds(), maxListedStalls: 50, maxTimelineJobs: 400,
+                                     startNanoseconds: MonotonicClock.now()))
+        lastActivity.store(MonotonicClock.now(), ordering: .relaxed)
+    }
+
+    /// Starts a fresh recording window (a watch session).
+    func beginWindow(thresholds: Thresholds, maxListedStalls: Int, maxTimelineJobs: Int) {
+        stallFloor.store(UInt64(thresholds.budgetMilliseconds * 1_000_000), ordering: .relaxed)
+        state.withLock {
+            $0 = RecordingState(thresholds: thresholds, maxListedStalls: maxListedStalls,
+                                maxTimelineJobs: maxTimelineJobs, startNanoseconds: MonotonicClock.now())
+        }
+    }
+
+    // MARK: Executor side (the main thread)
+
+    func jobEnqueued(at time: UInt64) {
+        queuedJobs.add(1, ordering: .relaxed)
+        lastActivity.store(time, ordering: .relaxed)
+    }
+
+    /// Publishes the job now taking the main thread; returns its sequence number.
+    func jobWillStart(at start: UInt64, info: EnqueuedJobInfo) -> UInt64 {
+        let sequence = sequenceCounter.add(1, ordering: .relaxed).newValue
+        queuedJobs.subtract(1, ordering: .relaxed)
+        runningTaskID.store(info.taskID, ordering: .relaxed)
+        runningOrigin.store(info.origin.code, ordering: .relaxed)
+        runningStart.store(start, ordering: .relaxed)
+        runningSequence.store(sequence, ordering: .releasing)
+        return sequence
+    }
+
+    func jobDidEnd(sequence: UInt64, info: EnqueuedJobInfo, start: UInt64, end: UInt64) {
+        runningSequence.store(0, ordering: .releasing)
+        lastActivity.store(end, ordering: .relaxed)
+        // Only a stall pays for a CPU-clock read (the main thread reading its own clock).
+        let cpuAtEnd = end &- start >= stallFloor.load(ordering: .relaxed) ? Self.currentThreadCPU() : nil
+        let record = MainActorJobRecord(sequence: sequence, taskID: info.taskID, priority: info.priority,
+                                        origin: info.origin, enqueuedNanoseconds: info.enqueuedNanoseconds,
+                                        startNanoseconds: start, endNanoseconds: end)
+        state.withLock { $0.record(record, cpuAtEnd: cpuAtEnd) }
+    }
+
+    // MARK: Watchdog side
+
+    /// The running job's sequence and start, or `nil` when the main thread is between jobs.
+    func runningJob() -> (sequence: UInt64, start: UInt64)? {
+        let sequence = runningSequence.load(ordering: .acquiring)
+        guard sequence != 0 else { return nil }
+        let start = runningStart.load(ordering: .relaxed)
+        guard runningSequence.load(ordering: .acquiring) == sequence else { return nil }
+        return (sequence, start)
+    }
+
+    func noteStallDetected(sequence: UInt64, at time: UInt64, mainThreadCPU: UInt64) {
+        state.withLock { $0.probe = StallProbe(sequence: sequence, detectedAt: time, cpuAtDetection: mainThreadCPU) }
+    }
+
+    func attach(_ capture: StackCapture, toSequence sequence: UInt64) {
+        state.withLock { $0.attach(capture, toSequence: sequence) }
+    }
+
+    // MARK: Readers
+
+    /// Everything recorded since the window began. `ongoingCPU` is the main thread's CPU clock now,
+    /// used to report a job that is still running as an ongoing stall.
+    func recording(workload: String, mode: MeasurementMode, now: UInt64, ongoingCPU: UInt64?) -> Recording {
+        let running = runningJob().map { running in
+            MainActorJobRecord(sequence: running.sequence, taskID: runningTaskID.load(ordering: .relaxed), priority: 0,
+                               origin: JobOrigin(code: runningOrigin.load(ordering: .relaxed)),
+                               enqueuedNanoseconds: running.start, startNanoseconds: running.start, endNanoseconds: now)
+        }
+        return state.withLock { $0.recording(workload: workload, mode: mode, now: now,
+                                              running: running, ongoingCPU: ongoingCPU) }
+    }
+
+    func recentJobs() -> [MainActorJobRecord] { state.withLock { $0.recentJobs() } }
+
+    func isQuiet(since duration: UInt64, now: UInt64) -> Bool {
+        runningSequence.load(ordering: .acquiring) == 0 && queuedJobs.load(ordering: .relaxed) <= 0
+            && now &- min(lastActivity.load(ordering: .relaxed), now) >= duration
+    }
+
+    private static func currentThreadCPU() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}
+
+/// What the watchdog learnt about the job it caught running long.
+struct StallProbe: Sendable {
+    var sequence: UInt64
+    var detectedAt: UInt64
+    var cpuAtDetection: UInt64
+    var capture: StackCapture?
+}
+
+/// The main thread's stack and task during a stall, symbolicated and demangled (innermost first).
+struct StackCapture: Sendable, Hashable {
+    var frames: [String]
+    var taskName: String?
+}
+
+/// One stall as recorded, in monotonic nanoseconds.
+struct StallRecord: Sendable, Hashable {
+    var job: MainActorJobRecord
+    /// Main-thread CPU during the stall; `nil` when the watchdog never sampled it (a stall that
+    /// ended before the watchdog's next poll).
+    var cpuNanoseconds: UInt64?
+    var delayImposedNanoseconds: UInt64 = 0
+    var ongoing = false
+    var capture: StackCapture?
+
+    var durationNanoseconds: UInt64 { job.endNanoseconds &- job.startNanoseconds }
+}
+
+/// Estimates main-thread CPU over a whole stall from what was observed between detection and end,
+/// assuming the part before detection (at most one watchdog poll after the budget) behaved alike.
+func estimatedStallCPU(start: UInt64, detectedAt: UInt64, cpuAtDetection: UInt64,
+                       end: UInt64, cpuAtEnd: UInt64) -> UInt64 {
+    let observedWall = Double(end &- min(detectedAt, end))
+    let observedCPU = Double(cpuAtEnd &- min(cpuAtDetection, cpuAtEnd))
+    let busyFraction = observedWall > 100_000 ? min(1, observedCPU / observedWall) : (observedCPU > 0 ? 1 : 0)
+    let unobservedWall = Double(detectedAt &- min(start, detectedAt))
+    return UInt64(observedCPU + unobservedWall * busyFraction)
+}
+
+/// The recorder's mutable bookkeeping (always accessed under the recorder's lock).
+struct RecordingState {
+    var thresholds: Thresholds
+    var maxListedStalls: Int
+    var maxTimelineJobs: Int
+    var startNanoseconds: UInt64
+    var jobCount = 0
+    var histogram = DurationHistogram()
+    var tally: StallTally
+    var worstStalls: [StallRecord] = []
+    var probe: StallProbe?
+    /// The most recent stall, for charging the wait of the jobs queued behind it.
+    var lastStall: StallRecord?
+    private var recent: [MainActorJobRecord] = []
+    private var recentNext = 0
+    private var sample: [MainActorJobRecord] = []
+    private var randomState: UInt64 = 0x9E37_79B9_7F4A_7C15
+    static let recentCapacity = 4_096
+
+    init(thresholds: Thresholds, maxListedStalls: Int, maxTimelineJobs: Int, startNanoseconds: UInt64) {
+        self.thresholds = thresholds
+        self.maxListedStalls = max(0, maxListedStalls)
+        self.maxTimelineJobs = max(0, maxTimelineJobs)
+        self.startNanoseconds = startNanoseconds
+        self.tally = StallTally(thresholds: thresholds)
+    }
+
+    mutating func record(_ job: MainActorJobRecord, cpuAtEnd: UInt64?) {
+        guard job.startNanoseconds >= startNanoseconds else { return }   // began before this window
+        jobCount += 1
+        let duration = job.endNanoseconds &- job.startNanoseconds
+        histogram.add(nanoseconds: duration)
+        remember(job)
+        chargeDelay(to: job)
+        guard tally.add(durationMilliseconds: MonotonicClock.milliseconds(duration)) != nil else { return }
+        var stall = StallRecord(job: job)
+        if let probe, probe.sequence == job.sequence {
+            stall.capture = probe.capture
+            if let cpuAtEnd {
+                stall.cpuNanoseconds = estimatedStallCPU(start: job.startNanoseconds, detectedAt: probe.detectedAt,
+                                                         cpuAtDetection: probe.cpuAtDetection,
+                                                         end: job.endNanoseconds, cpuAtEnd: cpuAtEnd)
+            }
+        }
+        probe = nil
+        if let lastStall { list(lastStall) }
+        lastStall = stall
+    }
+
+    mutating func attach(_ capture: StackCapture, toSequence sequence: UInt64) {
+        if probe?.sequence == sequence { probe?.capture = capture }
+        if lastStall?.job.sequence == sequence { lastStall?.capture = capture }
+        if let index = worstStalls.firstIndex(where: { $0.job.sequence == sequence }) {
+            worstStalls[index].capture = capture
+        }
+    }
+
+    func recentJobs() -> [MainActorJobRecord] {
+        Array(recent[recentNext...] + recent[..<recentNext])
+    }
+
+    func recording(workload: String, mode: MeasurementMode, now: UInt64,
+                   running: MainActorJobRecord?, ongoingCPU: UInt64?) -> Recording {
+        var copy = self
+        if let lastStall { copy.list(lastStall) }
+        var stalls = copy.worstStalls
+        var tally = self.tally
+        if let running, running.startNanoseconds >= startNanoseconds,
+           running.durationMilliseconds >= thresholds.budgetMilliseconds {
+            var stall = StallRecord(job: running, ongoing: true)
+            if let probe, probe.sequence == running.sequence {
+                stall.capture = probe.capture
+                if let ongoingCPU {
+                    stall.cpuNanoseconds = estimatedStallCPU(start: running.startNanoseconds, detectedAt: probe.detectedAt,
+                                                             cpuAtDetection: probe.cpuAtDetection,
+                                                             end: now, cpuAtEnd: ongoingCPU)
+                }
+            }
+            tally.add(durationMilliseconds: running.durationMilliseconds)
+            stalls.append(stall)
+        }
+        return Recording(workload: workload, mode: mode, startNanoseconds: startNanoseconds, endNanoseconds: now,
+                         thresholds: thresholds, mainActorJobs: jobCount, histogram: histogram, tally: tally,
+                         stalls: stalls, sampledJobs: sample, maxListedStalls: maxListedStalls,
+                         maxTimelineJobs: maxTimelineJobs)
+    }
+
+    /// Keeps the stall if it is among the `maxListedStalls` longest.
+    private mutating func list(_ stall: StallRecord) {
+        if let index = worstStalls.firstIndex(where: { $0.job.sequence == stall.job.sequence }) {
+            worstStalls[index] = stall
+            return
+        }
+        if worstStalls.count < maxListedStalls {
+            worstStalls.append(stall)
+        } else if let shortest = worstStalls.indices.min(by: {
+            worstStalls[$0].durationNanoseconds < worstStalls[$1].durationNanoseconds
+        }), worstStalls[shortest].durationNanoseconds < stall.durationNanoseconds {
+            worstStalls[shortest] = stall
+        }
+    }
+
+    /// Jobs that waited in the queue while the last stall held the main thread add that wait to it.
+    private mutating func chargeDelay(to job: MainActorJobRecord) {
+        guard var stall = lastStall, job.sequence != stall.job.sequence,
+              job.enqueuedNanoseconds < stall.job.endNanoseconds else { return }
+        let waitedFrom = max(job.enqueuedNanoseconds, stall.job.startNanoseconds)
+        stall.delayImposedNanoseconds &+= stall.job.endNanoseconds &- waitedFrom
+        lastStall = stall
+    }
+
+    private mutating func remember(_ job: MainActorJobRecord) {
+        if recent.count < Self.recentCapacity {
+            recent.append(job)
+        } else {
+            recent[recentNext] = job
+            recentNext = (recentNext + 1) % Self.recentCapacity
+        }
+        // Reservoir sampling (algorithm R): every job has the same chance to be on the timeline.
+        if sample.count < maxTimelineJobs {
+            sample.append(job)
+        } else if maxTimelineJobs > 0 {
+            randomState ^= randomState << 13
+            randomState ^= randomState >> 7
+            randomState ^= randomState << 17
+            let slot = Int(randomState % UInt64(jobCount))
+            if slot < maxTimelineJobs { sample[slot] = job }
+        }
+    }
+}
+
+/// A recording window, frozen: the input of ``ReportBuilder``.
+struct Recording: Sendable {
+    var workload: String
+    var mode: MeasurementMode
+    var startNanoseconds: UInt64
+    var endNanoseconds: UInt64
+    var thresholds: Thresholds
+    var mainActorJobs: Int
+    var histogram: DurationHistogram
+    var tally: StallTally
+    var stalls: [StallRecord]
+    var sampledJobs: [MainActorJobRecord]
+    var maxListedStalls: Int
+    var maxTimelineJobs: Int
+    var note: String?
+}
+
+extension JobOrigin {
+    /// A one-byte code, so the running job's origin can be published through an atomic.
+    var code: UInt8 {
+        switch self {
+        case .unknown: 0
+        case .inheritedMainActor: 1
+        case .explicitMainActor: 2
+        case .mainActorRun: 3
+        case .mainQueue: 4
+        }
+    }
+
+    init(code: UInt8) {
+        self = [.unknown, .inheritedMainActor, .explicitMainActor, .mainActorRun, .mainQueue][Int(min(code, 4))]
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+
+/// Watches a window of time in a process where MainGuard's runtime is installed (or installs the
+/// test flavour on first use), and answers "is the main actor busy right now?".
+///
+/// ```swift
+/// Runtime.installForTesting()
+/// let session = Watchdog.start(workload: "open document")
+/// await document.open()
+/// _ = Watchdog.waitUntilMainActorIsQuiet(for: .milliseconds(50), timeout: .seconds(5))
+/// let report = session.stop()
+/// XCTAssertEqual(report.hangs, 0)
+/// ```
+public enum Watchdog {
+    /// Starts watching the main thread. One session watches at a time (a process has one main
+    /// thread): if another session is running, this waits up to `waitForOtherSession` for it to stop,
+    /// then stops with a clear error. Stop the session with ``WatchSession/stop(note:)``.
+    public static func start(workload: String = "watch session", options: WatchOptions = WatchOptions(),
+                             waitForOtherSession: Duration = .seconds(120)) -> WatchSession {
+        let installed = ExecutorInstallation.shared.current ?? ExecutorInstallation.shared.install(.testing)
+        return WatchSession(workload: workload, options: options, installed: installed,
+                            waitForOtherSession: waitForOtherSession)
+    }
+
+    /// Starts a heartbeat session even where executors are installed: a thread posts to the main
+    /// queue every 2 ms and measures how late each post runs. Useful where main-thread work does not
+    /// go through Swift's main actor (plain `DispatchQueue.main` code); the report's mode is `.heartbeat`.
+    ///
+    /// ```swift
+    /// let session = Watchdog.startHeartbeat(workload: "legacy callbacks")
+    /// RunLoop.main.run(until: Date().addingTimeInterval(1))
+    /// print(session.stop().longestStallMilliseconds)
+    /// ```
+    public static func startHeartbeat(workload: String = "heartbeat session", options: WatchOptions = WatchOptions(),
+                                      waitForOtherSession: Duration = .seconds(120)) -> WatchSession {
+        let installed = ExecutorInstallation.shared.current ?? ExecutorInstallation.shared.install(.testing)
+        var heartbeat = installed
+        heartbeat.mode = .heartbeat
+        heartbeat.recorder = MainActorRecorder()
+        return WatchSession(workload: workload, options: options, installed: heartbeat,
+                            waitForOtherSession: waitForOtherSession)
+    }
+
+    /// `true` while the main thread is inside a main-actor job (executor mode; `false` when nothing is installed).
+    ///
+    /// ```swift
+    /// if Watchdog.isMainThreadInJob { print("the main actor is busy") }
+    /// ```
+    public static var isMainThreadInJob: Bool {
+        ExecutorInstallation.shared.current?.recorder.runningJob() != nil
+    }
+
+    /// `true` when no main-actor job is running or queued and none has run or been enqueued for `duration`.
+    ///
+    /// ```swift
+    /// let idle = Watchdog.isMainActorQuiet(for: .milliseconds(100))
+    /// ```
+    public static func isMainActorQuiet(for duration: Duration) -> Bool {
+        guard let recorder = ExecutorInstallation.shared.current?.recorder else { return true }
+        return recorder.isQuiet(since: MonotonicClock.nanoseconds(duration), now: MonotonicClock.now())
+    }
+
+    /// Waits until the main actor has been quiet for `settle` (see ``isMainActorQuiet(for:)``), or
+    /// `timeout` passes; returns whether it became quiet. Called on the main thread, it keeps
+    /// `RunLoop.main` running while it waits, so main-actor work queued there can finish.
+    ///
+    /// ```swift
+    /// let settled = Watchdog.waitUntilMainActorIsQuiet(for: .milliseconds(50), timeout: .seconds(2))
+    /// ```
+    @discardableResult
+    public static func waitUntilMainActorIsQuiet(for settle: Duration, timeout: Duration) -> Bool {
+        let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(timeout)
+        while !isMainActorQuiet(for: settle) {
+            guard MonotonicClock.now() < deadline else { return false }
+            if MainThread.isCurrent {
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.001))
+            } else {
+                usleep(500)
+            }
+        }
+        return true
+    }
+}
+
+/// One watched window of time. Make it with ``Watchdog/start(workload:options:waitForOtherSession:)``.
+///
+/// ```swift
+/// let session = Watchdog.start(workload: "scroll")
+/// // … run main-actor work …
+/// let report = session.stop()
+/// print(report.hangs, report.jobDurationMilliseconds.p99)
+/// ```
+public final class WatchSession: Sendable {
+    /// How this session measures: `.executor` (every main-actor job recorded) or `.heartbeat`.
+    public let mode: MeasurementMode
+    private let workload: String
+    private let installed: ExecutorInstallation.Installed
+    private let watchdog: WatchdogMonitor
+    private let heartbeat: HeartbeatMonitor?
+    private let finalReport = Mutex<WatchdogReport?>(nil)
+
+    init(workload: String, options: WatchOptions, installed: ExecutorInstallation.Installed, waitForOtherSession: Duration) {
+        guard ExecutorInstallation.shared.beginSession(timeout: waitForOtherSession) else {
+            preconditionFailure("""
+                MainGuard watches one window at a time and another watch session did not stop within \
+                \(waitForOtherSession): stop every session you start (session.stop()), and do not start one \
+                inside another. Parallel tests that measure the main thread should run serialized.
+                """)
+        }
+        self.workload = workload
+        self.installed = installed
+        mode = installed.mode
+        installed.recorder.beginWindow(thresholds: options.thresholds, maxListedStalls: options.maxListedStalls,
+                                       maxTimelineJobs: options.maxTimelineJobs)
+        watchdog = WatchdogMonitor(recorder: installed.recorder, mainThread: installed.mainThread,
+                                   symbolicator: installed.symbolicator, thresholds: options.thresholds)
+        heartbeat = installed.mode == .heartbeat
+            ? HeartbeatMonitor(recorder: installed.recorder, mainThread: installed.mainThread) : nil
+        watchdog.start()
+        heartbeat?.start()
+    }
+
+    deinit {
+        stop(note: nil)
+    }
+
+    /// The report so far, without stopping. A job still running past the budget is listed as an ongoing stall.
+    public func report(note: String? = nil) -> WatchdogReport {
+        if let final = finalReport.withLock({ $0 }) { return final }
+        let recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now(),
+                                                     ongoingCPU: installed.mainThread.cpuClock?.nanoseconds())
+        return ReportBuilder.report(from: recording, note: note)
+    }
+
+    /// Stops watching and returns the report (stopping twice returns the same report). Safe to call
+    /// from any thread, including while the main thread is stuck: the stuck job is an ongoing stall.
+    @discardableResult
+    public func stop(note: String? = nil) -> WatchdogReport {
+        if let final = finalReport.withLock({ $0 }) { return final }
+        heartbeat?.stop()
+        watchdog.stop()
+        let report = report(note: note)
+        let first: Bool = finalReport.withLock { stored in
+            guard stored == nil else { return false }
+            stored = report
+            return true
+        }
+        if first { ExecutorInstallation.shared.endSession() }
+        return finalReport.withLock { $0! }
+    }
+}
+
+

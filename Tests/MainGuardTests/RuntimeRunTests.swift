@@ -1,0 +1,116 @@
+import Foundation
+import MainGuard
+import XCTest
+
+/// `Runtime.run` end to end. XCTest on Linux runs test methods on the main thread, which is what
+/// `Runtime.run` needs: it borrows the main thread as the main actor's run loop for the run.
+final class RuntimeRunTests: XCTestCase {
+    override func setUp() {
+        XCTAssertEqual(Runtime.installForTesting(), .executor)
+    }
+
+    func testMainActorRunsOnTheMainThread() {
+        let observations = Box<[Bool]>([])
+        let report = Runtime.run(Workload(name: "main-thread", summary: "checks the thread") {
+            observations.value.append(Thread.isMainThread)
+            await Task { @MainActor in observations.value.append(Thread.isMainThread) }.value
+            try await Task.sleep(for: .milliseconds(5))
+            observations.value.append(Thread.isMainThread)
+            await MainActor.run { observations.value.append(Thread.isMainThread) }
+        }, options: WatchOptions(settle: .milliseconds(20)))
+        XCTAssertEqual(observations.value, [true, true, true, true])
+        XCTAssertGreaterThanOrEqual(report.mainActorJobs, 4)
+        XCTAssertEqual(report.mode, .executor)
+        XCTAssertNil(report.note)
+    }
+
+    func testTaskSleepWaitsAtLeastItsDuration() {
+        let elapsed = Box<Duration>(.zero)
+        _ = Runtime.run(Workload(name: "sleep", summary: "sleeps") {
+            let start = ContinuousClock.now
+            try await Task.sleep(for: .milliseconds(60))
+            elapsed.value = start.duration(to: .now)
+        }, options: WatchOptions(settle: .milliseconds(5)))
+        XCTAssertGreaterThanOrEqual(elapsed.value, .milliseconds(59))
+    }
+
+    func testSpinInInheritedTaskIsOneSevereHangAttributedToTheSpin() {
+        let report = Runtime.run(Workload(name: "hang-later", summary: "300 ms spin in Task { }") {
+            Task { spinForTest(milliseconds: 300) }
+        }, options: WatchOptions(settle: .milliseconds(50)))
+        XCTAssertEqual(report.hangs, 1, "\(report.stalls)")
+        XCTAssertEqual(report.stallCounts[.severeHang], 1)
+        let stall = try! XCTUnwrap(report.stalls.first)
+        XCTAssertEqual(stall.category, .severeHang)
+        XCTAssertGreaterThanOrEqual(stall.durationMilliseconds, 299)
+        XCTAssertLessThan(stall.durationMilliseconds, 1_000)
+        // Busy: the main thread's CPU clock advanced during the stall (other processes on this
+        // machine may take the CPU for part of it, so only a generous fraction is required).
+        XCTAssertGreaterThan(stall.cpuMilliseconds, stall.durationMilliseconds * 0.1)
+        XCTAssertEqual(stall.attribution.origin, .inheritedMainActor)
+        XCTAssertTrue(stall.attribution.frames.contains { $0.contains("spinForTest") }, "\(stall.attribution.frames)")
+        XCTAssertTrue(stall.attribution.summary.contains("spinForTest"), stall.attribution.summary)
+        XCTAssertTrue(stall.attribution.summary.contains("inherited @MainActor"), stall.attribution.summary)
+        XCTAssertFalse(stall.ongoing)
+        XCTAssertGreaterThanOrEqual(report.longestStallMilliseconds, 299)
+    }
+
+    func testBlockedMainThreadShowsAlmostNoCPU() {
+        let report = Runtime.run(Workload(name: "blocked", summary: "waits on a semaphore") {
+            blockForTest(milliseconds: 200)
+        }, options: WatchOptions(settle: .milliseconds(20)))
+        let stall = try! XCTUnwrap(report.stalls.first)
+        XCTAssertEqual(stall.category, .hang)
+        XCTAssertGreaterThanOrEqual(stall.durationMilliseconds, 199)
+        XCTAssertLessThan(stall.cpuMilliseconds, stall.durationMilliseconds * 0.1)
+        XCTAssertFalse(stall.isBusy)
+        XCTAssertTrue(stall.attribution.frames.contains { $0.contains("blockForTest") }, "\(stall)")
+    }
+
+    func testTimeoutWithStuckMainThreadStillReportsTheOngoingStall() {
+        let delivered = Box<WatchdogReport?>(nil)
+        var options = WatchOptions(timeout: .milliseconds(300), settle: .milliseconds(10))
+        options.onTimeout = { report in delivered.value = report }
+        let report = Runtime.run(Workload(name: "hang-forever", summary: "never gives the main thread back in time") {
+            spinForTest(milliseconds: 1_200)
+        }, options: options)
+        let stall = try! XCTUnwrap(report.stalls.first { $0.ongoing }, "\(report.stalls)")
+        XCTAssertGreaterThanOrEqual(stall.durationMilliseconds, 250)
+        XCTAssertLessThan(stall.durationMilliseconds, 1_100, "the report is made at the timeout, not when the job returned")
+        XCTAssertTrue(stall.attribution.frames.contains { $0.contains("spinForTest") }, "\(stall.attribution.frames)")
+        XCTAssertTrue(report.note?.contains("Timed out") == true, report.note ?? "no note")
+        XCTAssertEqual(delivered.value, report, "onTimeout receives the report while the main thread is stuck")
+    }
+
+    func testTimeoutWhileAwaitingEndsTheRunWithANote() {
+        let report = Runtime.run(Workload(name: "waits-forever", summary: "awaits a long sleep") {
+            try await Task.sleep(for: .seconds(30))
+        }, options: WatchOptions(timeout: .milliseconds(200)))
+        XCTAssertLessThan(report.durationMilliseconds, 5_000)
+        XCTAssertTrue(report.note?.contains("Timed out") == true, report.note ?? "no note")
+        XCTAssertEqual(report.hangs, 0)
+    }
+
+    func testThrowingWorkloadReturnsAReportWithANote() {
+        let report = Runtime.run(Workload(name: "throws", summary: "throws after a stall") {
+            spinForTest(milliseconds: 20)
+            throw ExpectedFailure()
+        }, options: WatchOptions(settle: .milliseconds(10)))
+        XCTAssertTrue(report.note?.contains("the document could not be parsed") == true, report.note ?? "no note")
+        XCTAssertEqual(report.stalls.count, 1)
+        XCTAssertEqual(report.stalls.first?.category, .missedFrame)
+    }
+
+    func testShortJobsAreNotStalls() {
+        let report = Runtime.run(Workload(name: "quick", summary: "many 1 ms jobs") {
+            for _ in 0..<20 {
+                await Task { @MainActor in spinForTest(milliseconds: 1) }.value
+            }
+        }, options: WatchOptions(settle: .milliseconds(10)))
+        // A loaded machine can preempt a 1 ms job past the 5 ms budget, never to a hang.
+        XCTAssertEqual(report.hangs, 0, "\(report.stalls)")
+        XCTAssertGreaterThanOrEqual(report.mainActorJobs, 20)
+        XCTAssertGreaterThan(report.jobDurationMilliseconds.p99, 0.5)
+        XCTAssertLessThan(report.jobDurationMilliseconds.p50, 5)
+    }
+}

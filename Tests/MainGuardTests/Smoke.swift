@@ -1,2 +1,0 @@
-import XCTest
-final class MainGuardTestsSmoke: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
