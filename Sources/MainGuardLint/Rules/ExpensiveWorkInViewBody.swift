@@ -43,15 +43,15 @@ enum ExpensiveWorkInViewBody: Rule {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard let called = CalledName(node), let (what, fix) = expense(of: called) else { return .visitChildren }
+            guard let called = CalledName(node), let (what, fix) = expense(of: called, at: node) else { return .visitChildren }
             hits.append(RuleHit(token: called.nameToken, severity: description.severity,
                                 message: Message.expensive(what, location: location, fix: fix)))
             return .visitChildren
         }
 
-        private func expense(of call: CalledName) -> (String, String)? {
+        private func expense(of call: CalledName, at node: FunctionCallExprSyntax) -> (String, String)? {
             // Catalogued APIs (file reads, decoding, image rendering) are `blocking_call_on_main_actor`'s in view code.
-            guard context.catalogueEntry(for: call) == nil else { return nil }
+            guard context.catalogueEntry(for: call, at: node) == nil else { return nil }
             if call.isInitializerCall, let kind = ExpensiveTypes.kind[call.name] {
                 // Images read from files are synchronous I/O; `UIImage(named:)` is cached by the system.
                 if kind == .image, call.labels.first != "data" { return nil }
