@@ -84,7 +84,7 @@ public struct Linter: Sendable {
         var detector = SettingsDetector()
         let settings = files.map { detector.settings(forFile: $0).applying(configuration.overrides) }
         let sources = Parallel.map(count: files.count, threads: threadCount) { position in
-            Self.read(files[position])
+            SourceReader.read(files[position])
         }
         var inputs: [SourceInput] = []
         var skipped: [SkippedFile] = []
@@ -177,22 +177,6 @@ public struct Linter: Sendable {
 
     private var threadCount: Int {
         max(1, configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
-    }
-
-    private enum ReadFailure: Error, CustomStringConvertible {
-        case unreadable, notUTF8
-        var description: String {
-            switch self {
-            case .unreadable: "file is not readable"
-            case .notUTF8: "file is not valid UTF-8"
-            }
-        }
-    }
-
-    private static func read(_ path: String) -> Result<String, ReadFailure> {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
-        guard let text = String(data: data, encoding: .utf8) else { return .failure(.notUTF8) }
-        return .success(text)
     }
 }
 
