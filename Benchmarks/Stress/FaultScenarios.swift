@@ -56,7 +56,8 @@ enum FaultScenarios {
             Task.detached {
                 try? await Task.sleep(for: .milliseconds(50))
                 let values: [Int] = []
-                print("stress: trapping now")
+                // Standard error: buffered standard output would die with the process.
+                FileHandle.standardError.write(Data("stress: trapping now\n".utf8))
                 _ = values[values.count]
             }
             _ = spin(milliseconds: 400)

@@ -57,7 +57,8 @@ enum StressScenarios {
     struct Planned: Error {}
 
     nonisolated private static func mixedTask(_ number: Int) async throws -> Int {
-        try await Task.sleep(for: .milliseconds(1 + number % 3))
+        // The tasks that get cancelled sleep for a minute, so cancellation is the only way they end.
+        try await Task.sleep(for: number % 5 == 0 ? .seconds(60) : .milliseconds(1 + number % 3))
         let checksum = await MainActor.run { number &* 31 }
         if number % 7 == 0 { throw Planned() }
         return checksum

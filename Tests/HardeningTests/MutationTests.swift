@@ -10,7 +10,7 @@ import XCTest
 /// linter must finish every time, name every file it could not read, and exit 0 or 2, never by a signal.
 final class MutationTests: XCTestCase {
     static let truncationsPerFile = 6
-    static let deletionMutantsPerFile = 4
+    static let deletionMutantsPerFile = 4  // plus one with half a UTF-8 character spliced in
 
     func testMutatedRealCodeAlwaysLintsAndNamesEveryUnreadableFile() throws {
         let sources = try RealSources.files()
@@ -73,6 +73,11 @@ enum Mutator {
             .map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPositionBeforeTrailingTrivia.utf8Offset }
             .filter { !$0.isEmpty && $0.upperBound <= source.count }
         guard !tokens.isEmpty else { return mutants }
+        // Half a multi-byte character spliced in at a token boundary: the file is no longer UTF-8
+        // and must be named as skipped, not silently dropped or mis-decoded.
+        var spliced = source
+        spliced.insert(contentsOf: [0xE2, 0x82], at: tokens[random.next(below: tokens.count)].lowerBound)
+        mutants.append(spliced)
         for round in 0..<deletions {
             let removed = Set((0...round).map { _ in random.next(below: tokens.count) }).sorted(by: >)
             var bytes = source

@@ -24,6 +24,7 @@ public enum SourceReader {
         case permissionDenied
         case notRegularFile
         case notUTF8
+        case nestingTooDeep(Int)
         case failed(String)
 
         public var description: String {
@@ -33,6 +34,9 @@ public enum SourceReader {
             case .permissionDenied: "file is not readable (permission denied); grant read access or exclude it with --exclude"
             case .notRegularFile: "not a regular file (a FIFO, socket or device): reading it could block the lint forever; exclude it with --exclude"
             case .notUTF8: "file is not valid UTF-8, so it is not Swift source; re-save it as UTF-8 or exclude it with --exclude"
+            case .nestingTooDeep(let depth):
+                "\(depth) directly nested `[` (the limit is \(ParserLimits.maximumNestedSquareBrackets)): SwiftParser's lookahead "
+                    + "takes time exponential in that depth, so the file is not parsed; exclude it with --exclude if it is generated"
             case .failed(let error): "file is not readable (\(error))"
             }
         }
@@ -52,6 +56,7 @@ public enum SourceReader {
             return .failure(.failed(error.localizedDescription))
         }
         guard let text = String(validating: data, as: UTF8.self) else { return .failure(.notUTF8) }
+        if let depth = ParserLimits.excessiveBracketRun(in: text) { return .failure(.nestingTooDeep(depth)) }
         return .success(text)
     }
 
