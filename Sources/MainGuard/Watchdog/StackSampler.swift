@@ -136,7 +136,12 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
     let frames = slot.pointee.framePointerFrames
     frames[0] = instructionPointer
     var count = 1
-    while count < StackSampler.maximumFrames, framePointer != 0, framePointer & 7 == 0 {
+    // Interrupted code built without frame pointers (libc, sanitizer runtimes) uses RBP as a plain
+    // register; only a value inside the stack above RSP is a frame to follow (found by
+    // AddressSanitizer: the first dereference crashed the watched process).
+    let stackPointer = slot.pointee.stackPointer
+    while count < StackSampler.maximumFrames, framePointer != 0, framePointer & 7 == 0,
+          framePointer >= stackPointer, framePointer - stackPointer < UInt(64 << 20) {
         guard let frame = UnsafePointer<UInt>(bitPattern: framePointer) else { break }
         let next = frame[0]
         let returnAddress = frame[1]
