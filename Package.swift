@@ -79,6 +79,17 @@ let package = Package(
         // `swift run -c release mainguard-runtime-bench`: executor overhead, idle watchdog cost, stall accuracy.
         .executableTarget(name: "mainguard-runtime-bench", dependencies: ["MainGuard"], path: "Benchmarks/RuntimeBenchmark"),
 
+        // MARK: Hardening
+        // `bash Fuzz/run.sh SECONDS` builds this with ASan, libFuzzer and `-DFUZZING` and fuzzes the
+        // whole lint pipeline; a plain build replays inputs (`mainguard-fuzz Fuzz/regressions/*`).
+        .executableTarget(name: "mainguard-fuzz", dependencies: [
+            "MainGuardLint", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ], path: "Fuzz/LintFuzzer"),
+        // One runtime stress or fault scenario per process (`mainguard-stress jobs|tasks|blocked|...`).
+        .executableTarget(name: "mainguard-stress", dependencies: ["MainGuard", "MainGuardExamples"], path: "Benchmarks/Stress"),
+        // Fuzz regressions, mutated real code, pathological inputs and determinism, through the library and the CLI.
+        .testTarget(name: "HardeningTests", dependencies: ["MainGuardLint", "mainguard-fuzz"]),
+
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
         .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62"]),

@@ -36,7 +36,7 @@ final class LinterTests: XCTestCase {
         let result = try Linter().lint(paths: [directory.path])
         XCTAssertEqual(result.fileCount, 2)
         XCTAssertEqual(result.skipped.map { ($0.path as NSString).lastPathComponent }, ["Latin1.swift"])
-        XCTAssertEqual(result.skipped.first?.reason, "file is not valid UTF-8")
+        XCTAssertEqual(result.skipped.first?.reason, "file is not valid UTF-8, so it is not Swift source; re-save it as UTF-8 or exclude it with --exclude")
         XCTAssertEqual(result.findings.map(\.ruleID), ["blocking_call_on_main_actor"], "the parseable part is still linted")
         XCTAssertEqual(result.summary, "Found 1 finding (1 error, 0 warnings) in 2 files; skipped 1 file")
     }

@@ -34,13 +34,14 @@ public struct FileCollector: Sendable {
     /// The Swift files under `paths`, sorted and de-duplicated; throws for a path that does not exist or cannot be read.
     public func collect(paths: [String]) throws -> [String] {
         var files = Set<String>()
+        var visited = Set<DirectoryIdentity>()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw LintInputError(path: path, reason: "no such file or directory")
             }
             if isDirectory.boolValue {
-                try collect(directory: path, into: &files)
+                try collect(directory: path, into: &files, visited: &visited)
             } else if !isExcluded(path) {
                 guard FileManager.default.isReadableFile(atPath: path) else {
                     throw LintInputError(path: path, reason: "file is not readable")
@@ -51,7 +52,23 @@ public struct FileCollector: Sendable {
         return files.sorted()
     }
 
-    private func collect(directory: String, into files: inout Set<String>) throws {
+    /// A directory by device and inode: a symbolic link back up the tree (`loop -> ..`) leads to a
+    /// directory already searched, which is then skipped instead of being searched once per link
+    /// level until the path is too long, listing every file under many names.
+    private struct DirectoryIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(_ path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    private func collect(directory: String, into files: inout Set<String>, visited: inout Set<DirectoryIdentity>) throws {
+        if let identity = DirectoryIdentity(directory), !visited.insert(identity).inserted { return }
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -62,9 +79,11 @@ public struct FileCollector: Sendable {
             let path = directory.hasSuffix("/") ? directory + entry : "\(directory)/\(entry)"
             guard !isExcluded(path) else { continue }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                try collect(directory: path, into: &files)
+            // A `.swift` link that resolves to nothing (dangling, or a loop) is still listed, so the
+            // reader names it and says why instead of it vanishing from the run.
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue {
+                try collect(directory: path, into: &files, visited: &visited)
             } else if entry.hasSuffix(".swift") {
                 files.insert(path)
             }

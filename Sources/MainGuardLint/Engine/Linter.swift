@@ -88,7 +88,7 @@ public struct Linter: Sendable {
         var detector = SettingsDetector()
         let settings = files.map { detector.settings(forFile: $0).applying(configuration.overrides) }
         let sources = Parallel.map(count: files.count, threads: threadCount) { position in
-            Self.read(files[position])
+            SourceReader.read(files[position])
         }
         var inputs: [SourceInput] = []
         var skipped: [SkippedFile] = []
@@ -143,7 +143,10 @@ public struct Linter: Sendable {
     /// ```
     public func prepare(_ inputs: [SourceInput]) -> PreparedModule {
         let parsed = Parallel.map(count: inputs.count, threads: threadCount) { position in
-            let tree = Parser.parse(source: inputs[position].text)
+            // Sources that never came through SourceReader (in-memory input) get the same protection:
+            // one SwiftParser cannot parse in time is linted as empty.
+            let text = inputs[position].text
+            let tree = Parser.parse(source: ParserLimits.excessiveBracketRun(in: text) == nil ? text : "")
             return (tree, FactCollector.collect(tree, fileIndex: position, settings: inputs[position].settings))
         }
         let index = ModuleIndex(facts: parsed.map(\.1), settings: inputs.map(\.settings))
@@ -187,34 +190,62 @@ public struct Linter: Sendable {
     private var threadCount: Int {
         max(1, configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
-
-    private enum ReadFailure: Error, CustomStringConvertible {
-        case unreadable, notUTF8
-        var description: String {
-            switch self {
-            case .unreadable: "file is not readable"
-            case .notUTF8: "file is not valid UTF-8"
-            }
-        }
-    }
-
-    private static func read(_ path: String) -> Result<String, ReadFailure> {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
-        guard let text = String(data: data, encoding: .utf8) else { return .failure(.notUTF8) }
-        return .success(text)
-    }
 }
 
 /// Runs independent work items on a fixed number of threads, results in input order.
 enum Parallel {
+    /// Each worker's stack. SwiftParser's lookahead recurses once per nesting level without the
+    /// nesting limit its parser applies (`let a = [[[...]]]` 10,000 deep overflows the usual 8 MB
+    /// in a debug build, about 7.5 KB a level), and syntax visitors recurse per level too. The
+    /// stack is reserved address space, touched only as deep as a file nests: 512 MB holds about
+    /// 60,000 levels in a debug build and several times that optimized.
+    static let workerStackBytes = 512 << 20
+
     static func map<Result: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         let slots = Slots<Result>(count: count)
-        DispatchQueue.concurrentPerform(iterations: min(threads, max(count, 1))) { _ in
-            while let position = slots.claimNext() {
-                slots.store(body(position), at: position)
+        withoutActuallyEscaping(body) { body in
+            let drain = Worker {
+                while let position = slots.claimNext() {
+                    slots.store(body(position), at: position)
+                }
             }
+            // Joined before the block ends, so the body never outlives this call.
+            let started = (0..<min(threads, max(count, 1))).compactMap { _ in drain.start(stackBytes: workerStackBytes) }
+            if started.isEmpty { drain.run() }
+            started.forEach { pthread_join($0, nil) }
         }
         return slots.results()
+    }
+
+    /// A pthread with a chosen stack size (Dispatch's workers cannot be given one) running `run`.
+    private final class Worker: @unchecked Sendable {
+        let run: () -> Void
+
+        init(_ run: @escaping () -> Void) { self.run = run }
+
+        /// The started thread, or nil when the system refuses one (the caller then works inline).
+        func start(stackBytes: Int) -> pthread_t? {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, stackBytes)
+            let context = Unmanaged.passRetained(self).toOpaque()
+            #if canImport(Glibc)
+            var thread = pthread_t()
+            #else
+            var thread: pthread_t?
+            #endif
+            let status = pthread_create(&thread, &attributes, { context in
+                let worker = Unmanaged<Worker>.fromOpaque(context!).takeRetainedValue()
+                worker.run()
+                return nil
+            }, context)
+            guard status == 0 else {
+                Unmanaged<Worker>.fromOpaque(context).release()
+                return nil
+            }
+            return thread
+        }
     }
 
     /// Pre-sized results plus the next unclaimed index; each slot is written by exactly one worker.

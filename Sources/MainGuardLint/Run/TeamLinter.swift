@@ -67,12 +67,19 @@ public struct TeamLinter: Sendable {
     /// Lints the Swift files under `paths`; throws `LintInputError` for a missing or unreadable path.
     public func lint(paths: [String]) throws -> Result {
         let planned = try plan(paths: paths)
-        let texts = Parallel.map(count: planned.count, threads: threadCount) { try? String(contentsOfFile: planned[$0].path, encoding: .utf8) }
-        let readable = planned.indices.filter { texts[$0] != nil }
-        let skipped = planned.indices.filter { texts[$0] == nil }
-            .map { SkippedFile(path: planned[$0].path, reason: "file is not readable as UTF-8") }
-        let files = readable.map { planned[$0] }
-        let inputs = readable.map { Linter.SourceInput(path: planned[$0].path, text: texts[$0]!, settings: planned[$0].settings) }
+        let texts = Parallel.map(count: planned.count, threads: threadCount) { SourceReader.read(planned[$0].path) }
+        var files: [PlannedFile] = []
+        var inputs: [Linter.SourceInput] = []
+        var skipped: [SkippedFile] = []
+        for (file, text) in zip(planned, texts) {
+            switch text {
+            case .success(let text):
+                files.append(file)
+                inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings))
+            case .failure(let reason):
+                skipped.append(SkippedFile(path: file.path, reason: reason.description))
+            }
+        }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
         var baselined = 0
         if let baseline {

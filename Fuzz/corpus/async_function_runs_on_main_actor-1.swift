@@ -1,0 +1,3 @@
+@concurrent nonisolated func processInBackground() async -> Summary {
+    heavyComputation()
+}

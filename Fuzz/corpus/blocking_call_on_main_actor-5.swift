@@ -1,0 +1,5 @@
+@MainActor func applyChanges() {
+    DispatchQueue.main.sync {
+        print("deadlock")
+    }
+}

@@ -1,0 +1,5 @@
+func detached(_ body: () -> Void) { body() }
+
+func start() {
+    detached { print("a free function called detached") }
+}

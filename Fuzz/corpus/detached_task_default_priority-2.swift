@@ -1,0 +1,7 @@
+func start() {
+    Task.detached {
+        await work()
+    }
+}
+
+func work() async {}

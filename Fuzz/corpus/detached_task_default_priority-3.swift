@@ -1,0 +1,1 @@
+let answer = Task.detached { 42 }

@@ -1,0 +1,6 @@
+func start() {
+    let task = Task<Void, Never>.detached {
+        print("typed")
+    }
+    task.cancel()
+}

@@ -1,0 +1,7 @@
+actor Cache {
+    func warm() {
+        Task.detached(name: "warm-cache") {
+            print("warming")
+        }
+    }
+}

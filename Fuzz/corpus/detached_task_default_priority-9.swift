@@ -1,0 +1,4 @@
+func start() {
+    // Task.detached { print("commented out") }
+    print("Task.detached { }")
+}

@@ -1,0 +1,9 @@
+struct ThumbnailView: View {
+    let imageData: Data
+
+    var body: some View {
+        if let image = NSImage(data: imageData) {
+            Image(nsImage: image)
+        }
+    }
+}

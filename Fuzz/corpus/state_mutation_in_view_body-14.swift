@@ -1,0 +1,8 @@
+final class Counter {
+    var value = 0
+
+    func render() -> String {
+        value += 1
+        return "\(value)"
+    }
+}

@@ -1,0 +1,1 @@
+// mainguard:disabel blocking_call_on_main_actor

@@ -1,0 +1,7 @@
+struct Prefetch: ViewModifier {
+    let url: URL
+
+    func body(content: Content) -> some View {
+        content.task { await ImageCache.shared.prefetch(url) }
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Fuzzes the whole lint pipeline for SECONDS (default 90) with libFuzzer and AddressSanitizer, starting
+# from the committed seed corpus, then prints the figures. Every input that crashes, hangs past 1 s or
+# breaks a report is copied into Fuzz/regressions/ (commit it: HardeningTests replays that folder on
+# every `swift test`) and the script fails.
+#
+#   bash Fuzz/run.sh 90
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-90}
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
+work=fuzz-out
+# The sanitizer build has its own scratch path so it never invalidates the normal .build; nice keeps
+# it from starving whatever else shares the machine.
+# Not `-sanitize=fuzzer`: -Xswiftc flags reach every executable, including the build-tool plugin's
+# helper, which then fails to link against libFuzzer's `main`. Instead every module gets libFuzzer's
+# coverage instrumentation plus ASan, and only mainguard-fuzz pulls libFuzzer in (it alone calls
+# LLVMFuzzerRunDriver, so the archive adds nothing to the other executables).
+libfuzzer=$(ls "$(dirname "$(dirname "$(command -v swiftc)")")"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -n 1)
+build=(swift build -c debug --scratch-path "$scratch" --sanitize=address
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFUZZING
+    -Xlinker "$libfuzzer" -Xlinker -lstdc++)
+nice -n 10 "${build[@]}" --product mainguard-fuzz 2>&1 | grep -v "Cannot export local symbol" | tail -n 3
+fuzzer="$("${build[@]}" --show-bin-path)/mainguard-fuzz"
+
+rm -rf "$work"; mkdir -p "$work/corpus" "$work/artifacts"
+cp Fuzz/corpus/* "$work/corpus/"
+# The sample code is seed material too; copied at run time rather than committed twice.
+find Examples -name '*.swift' -exec cp {} "$work/corpus/" \;
+# libFuzzer reports crashes itself; Swift's backtracer would only slow each crash down by seconds.
+set +e
+SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$work/corpus" \
+    -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=16384 \
+    -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1
+status=$?
+set -e
+
+executed=$(awk '/stat::number_of_executed_units/ { print $2 }' "$work/log" | tail -n 1)
+crashes=$(find "$work/artifacts" -type f | wc -l | tr -d ' ')
+for artifact in "$work"/artifacts/*; do
+    [ -f "$artifact" ] && cp "$artifact" "Fuzz/regressions/$(basename "$artifact").swift"
+done
+echo "fuzz: inputs fuzzed: ${executed:-0}"
+echo "fuzz: crashes found: $crashes"
+if [ "$status" -ne 0 ] || [ "$crashes" -ne 0 ] || [ -z "$executed" ]; then
+    tail -n 60 "$work/log" >&2
+    echo "fuzz: FAILED (libFuzzer exit $status); inputs copied to Fuzz/regressions/" >&2
+    exit 1
+fi
