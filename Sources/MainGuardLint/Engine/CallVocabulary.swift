@@ -52,6 +52,14 @@ struct CalledName: Sendable {
         return labels
     }
 
+    /// What the index needs to tell whether the linted code declares the callee.
+    struct LookupName: Sendable {
+        var name: String
+        var isInitializerCall: Bool
+    }
+
+    var lookupName: LookupName { LookupName(name: name, isInitializerCall: isInitializerCall) }
+
     /// `Foo(...)`: an initializer call by the naming convention (no type checker to ask).
     var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.startsWithUppercase }
 
@@ -81,6 +89,14 @@ enum ClosureRole: Equatable {
     case background(String)
     /// Any other closure: runs where it is called, which the engine assumes is where it is written.
     case inherits
+
+    /// A job body that runs on the main actor when started there (where rule 1 looks).
+    var startsMainActorJob: Bool {
+        switch self {
+        case .unstructuredTask, .mainActorTask, .mainActorJob: true
+        case .mainActorCode, .background, .inherits: false
+        }
+    }
 }
 
 extension ClosureExprSyntax {

@@ -49,6 +49,9 @@ public struct ModuleIndex: Sendable {
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
     let swiftUITypes: SwiftUIModuleTypes
     private let functionsByKey: [String: [Int]]
+    /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
+    /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
+    let usesSwift62Settings: Bool
 
     /// Builds the index of a few sources (tests, documentation examples).
     public init(sources: [String], settings: ModuleSettings = .classic) {
@@ -59,6 +62,7 @@ public struct ModuleIndex: Sendable {
     }
 
     init(facts files: [FileFacts], settings: [ModuleSettings]) {
+        usesSwift62Settings = settings.contains(where: \.describesSwift62)
         types = TypeIsolationTable(files.flatMap(\.types))
         swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
         let records = files.flatMap(\.functions)
@@ -69,7 +73,7 @@ public struct ModuleIndex: Sendable {
         functionsByKey = byKey
         let types = types
         let isolations = records.map { record in
-            IsolationResolver(types: types, settings: settings[record.fileIndex]).context(of: record.declaration).isolation
+            IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
         }
         let heaviness = HeavinessSolver(records: records, resolve: { reference, caller in
             Self.candidates(of: reference, callerType: caller, records: records, byKey: byKey)
@@ -101,7 +105,7 @@ public struct ModuleIndex: Sendable {
     }
 
     /// False when no function of the linted code has the called name: the call cannot resolve.
-    func declaresFunction(named call: CalledName) -> Bool {
+    func declaresFunction(named call: CalledName.LookupName) -> Bool {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
     }
 
