@@ -149,7 +149,7 @@ public struct Linter: Sendable {
         let files = Parallel.map(count: inputs.count, threads: threadCount, costs: costs) { position in
             ParsedFile(inputs[position], at: position, usesSwift62Settings: usesSwift62Settings)
         }
-        let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings))
+        let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount)
         return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: costs)
     }
 
@@ -262,6 +262,16 @@ enum Parallel {
             }
         }
         return slots.results()
+    }
+
+    /// `map` over many small items: claims them in chunks so the claiming lock stays out of the way.
+    static func chunkedMap<Result: Sendable>(count: Int, threads: Int, chunkSize: Int = 512,
+                                             _ body: @Sendable (Int) -> Result) -> [Result] {
+        guard threads > 1, count > chunkSize else { return (0..<count).map(body) }
+        let chunks = map(count: (count + chunkSize - 1) / chunkSize, threads: threads) { chunk in
+            (chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)).map(body)
+        }
+        return Array(chunks.joined())
     }
 
     /// Pre-sized results plus the next unclaimed index; each slot is written by exactly one worker.
