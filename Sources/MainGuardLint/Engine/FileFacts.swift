@@ -140,7 +140,7 @@ struct VariableTypes: Sendable {
     subscript(name: String) -> String? {
         if let type = types[name], !type.isEmpty { return type }
         // A stored property declared in another file: the name is the best evidence left.
-        if name.lowercased().contains("semaphore") { return "DispatchSemaphore" }
+        if name.containsCaseInsensitive("semaphore") { return "DispatchSemaphore" }
         return nil
     }
 
@@ -166,6 +166,26 @@ struct VariableTypes: Sendable {
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return type(of: unwrapped.expression) }
         if let tried = expression.as(TryExprSyntax.self) { return type(of: tried.expression) }
         return nil
+    }
+}
+
+private extension String {
+    /// `lowercased().contains(word)` for a lowercase ASCII `word`, without building the lowercased copy
+    /// for ASCII names (it runs for every receiver whose type the file does not declare).
+    func containsCaseInsensitive(_ word: StaticString) -> Bool {
+        var name = self
+        let found: Bool? = name.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard bytes.count >= pattern.count else { return false }
+            return (0...(bytes.count - pattern.count)).contains { start in
+                pattern.indices.allSatisfy { offset in
+                    let byte = bytes[start + offset]
+                    return (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == pattern[offset]
+                }
+            }
+        }
+        return found ?? lowercased().contains(word.description)
     }
 }
 
