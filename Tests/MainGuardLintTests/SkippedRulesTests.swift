@@ -44,7 +44,7 @@ final class SkippedRulesTests: XCTestCase {
     func testLargestItemsAreClaimedFirstAndResultsStayInInputOrder() {
         let claimed = ClaimOrder()
         let results = Parallel.map(count: 4, threads: 1, costs: [1, 40, 3, 20]) { position in
-            claimed.append(position)
+            claimed.record(position)
             return position * 10
         }
         XCTAssertEqual(results, [0, 10, 20, 30])
@@ -59,5 +59,5 @@ private final class ClaimOrder: @unchecked Sendable {
 
     var positions: [Int] { lock.withLock { claimed } }
 
-    func append(_ position: Int) { lock.withLock { claimed.append(position) } }
+    func record(_ position: Int) { lock.withLock { claimed.append(position) } }
 }

@@ -28,14 +28,17 @@ struct CalledName: Sendable {
             nameToken = reference.baseName
         } else if let member = called.as(MemberAccessExprSyntax.self) {
             let base = member.base.map { $0.as(GenericSpecializationExprSyntax.self)?.expression ?? $0 }
-            if member.declName.baseName.text == "init", let typeName = base?.as(DeclReferenceExprSyntax.self) {
+            // Built once: this runs for every call of every file.
+            let memberName = member.declName.baseName
+            let memberText = memberName.text
+            if memberText == "init", let typeName = base?.as(DeclReferenceExprSyntax.self) {
                 name = typeName.baseName.text
                 receiver = nil
                 nameToken = typeName.baseName
             } else {
-                name = member.declName.baseName.text
+                name = memberText
                 receiver = base
-                nameToken = member.declName.baseName
+                nameToken = memberName
             }
             isImplicitMember = base == nil
         } else {
