@@ -145,10 +145,20 @@ final class FactCollector: SyntaxVisitor {
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
             isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, fileIndex: fileIndex,
-            isolation: IsolationResolver.localContext(of: node, settings: settings).isolation, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
+            isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         bodies.append(FunctionBody(record: record))
         scopes.append(.function(bodies.count - 1))
         return .visitChildren
+    }
+
+    /// Type declarations' own isolation, read once per type for all of its functions.
+    private var typeIsolations: [SyntaxIdentifier: TypeLocalIsolation] = [:]
+
+    private func typeIsolation(_ node: Syntax, settings: ModuleSettings) -> TypeLocalIsolation {
+        if let known = typeIsolations[node.id] { return known }
+        let isolation = TypeLocalIsolation(node, settings: settings)
+        typeIsolations[node.id] = isolation
+        return isolation
     }
 
     private func leaveFunction() {

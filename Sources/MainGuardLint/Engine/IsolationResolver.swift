@@ -105,7 +105,11 @@ public struct IsolationResolver: Sendable {
 
     /// The walk outward to the nearest isolation source, reading only the file itself and its settings,
     /// so the single pass can run it for every declaration before the index exists.
-    static func localContext(of node: Syntax, settings: ModuleSettings) -> (isolation: LocalIsolation, job: EnclosingJob?) {
+    /// `enclosingType` reads a type declaration's own isolation; the single pass passes a memoized one
+    /// (every method of a type would otherwise read the same attributes and conformances again).
+    static func localContext(of node: Syntax, settings: ModuleSettings,
+                             enclosingType: (Syntax, ModuleSettings) -> TypeLocalIsolation = { TypeLocalIsolation($0, settings: $1) })
+        -> (isolation: LocalIsolation, job: EnclosingJob?) {
         var job: EnclosingJob?
         var member: String?
         var current: Syntax? = node
@@ -140,7 +144,7 @@ public struct IsolationResolver: Sendable {
                 }
                 if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) { member = declaration.name }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-                return (typeIsolation(node, member: member, settings: settings), job)
+                return (enclosingType(node, settings).isolation(ofMember: member), job)
             case .sourceFile:
                 return (.settled(settings.defaultIsolation), job)
             default:
@@ -151,11 +155,25 @@ public struct IsolationResolver: Sendable {
         return (.settled(settings.defaultIsolation), job)
     }
 
-    private static func typeIsolation(_ node: Syntax, member: String?, settings: ModuleSettings) -> LocalIsolation {
+}
+
+/// What a type or extension declaration itself says about its members' isolation.
+struct TypeLocalIsolation {
+    let name: String
+    let explicitIsolation: Isolation?
+    /// A main-actor protocol an extension declares (for types the linted code does not declare).
+    let extensionConformance: String?
+
+    init(_ node: Syntax, settings: ModuleSettings) {
         let facts = TypeDeclarationFacts(node)
-        if let explicit = facts.explicitIsolation { return .settled(explicit) }
-        let conformance = facts.isExtension ? facts.inherited.first(where: settings.isMainActorProtocol) : nil
-        return .memberOfType(facts.name, member: member, extensionConformance: conformance)
+        name = facts.name
+        explicitIsolation = facts.explicitIsolation
+        extensionConformance = explicitIsolation == nil && facts.isExtension ? facts.inherited.first(where: settings.isMainActorProtocol) : nil
+    }
+
+    func isolation(ofMember member: String?) -> LocalIsolation {
+        if let explicitIsolation { return .settled(explicitIsolation) }
+        return .memberOfType(name, member: member, extensionConformance: extensionConformance)
     }
 }
 
