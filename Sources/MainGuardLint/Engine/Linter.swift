@@ -195,6 +195,10 @@ public struct Linter: Sendable {
         let parseCosts: [Int]
 
         /// The syntax tree of an input: kept from the first pass, or parsed again when it was released.
+        ///
+        /// ```swift
+        /// let converter = SourceLocationConverter(fileName: path, tree: module.tree(ofFileAt: 0))
+        /// ```
         public func tree(ofFileAt position: Int) -> SourceFileSyntax {
             files[position].tree ?? Parser.parse(source: inputs[position].text)
         }
