@@ -1,19 +1,24 @@
 import Foundation
 import MainGuardLint
 
-// mainguard-bench CORPUS [--threads N]
+// mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]
 // Lints CORPUS and, in the same run and on the same threads, measures the parse-only floor
 // (SwiftParser over the same files). Reports files, lines, seconds, lines/s, the lint/parse ratio and
-// peak memory. The issue's target: lint at most 1.3x the parse-only floor.
+// peak memory. The issue's target: lint at most 1.3x the parse-only floor. The machine is shared, so
+// every round measures parse, walk and lint back to back and the ratios are taken per round.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var threads = ProcessInfo.processInfo.activeProcessorCount
-if let flag = arguments.firstIndex(of: "--threads"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
-    threads = count
+func option(_ name: String, in arguments: inout [String]) -> Int? {
+    guard let flag = arguments.firstIndex(of: name), flag + 1 < arguments.count, let value = Int(arguments[flag + 1]) else { return nil }
     arguments.removeSubrange(flag...(flag + 1))
+    return value
 }
+let threads = option("--threads", in: &arguments) ?? ProcessInfo.processInfo.activeProcessorCount
+let rounds = max(1, option("--rounds", in: &arguments) ?? 5)
+let phases = arguments.contains("--phases")
+arguments.removeAll { $0 == "--phases" }
 guard let corpus = arguments.first else {
-    FileHandle.standardError.write(Data("usage: mainguard-bench CORPUS [--threads N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]\n".utf8))
     exit(1)
 }
 
@@ -42,24 +47,48 @@ let linter = Linter(configuration: LintConfiguration(threads: threads))
 
 // Warm up once so neither measurement pays for first-touch page faults alone.
 _ = ParseFloor.parse(texts, threads: threads)
-var parseSeconds = Double.infinity
-var walkSeconds = Double.infinity
-var lintSeconds = Double.infinity
+var parseTimes: [Double] = []
+var walkTimes: [Double] = []
+var prepareTimes: [Double] = []
+var lintTimes: [Double] = []
 var result: LintResult?
-for _ in 0..<3 {
-    parseSeconds = min(parseSeconds, seconds { _ = ParseFloor.parse(texts, threads: threads) })
-    walkSeconds = min(walkSeconds, seconds { _ = ParseFloor.parse(texts, threads: threads, walk: true) })
-    lintSeconds = min(lintSeconds, seconds { result = linter.lint(inputs) })
+for _ in 0..<rounds {
+    parseTimes.append(seconds { _ = ParseFloor.parse(texts, threads: threads) })
+    walkTimes.append(seconds { _ = ParseFloor.parse(texts, threads: threads, walk: true) })
+    if phases { prepareTimes.append(seconds { _ = linter.prepare(inputs) }) }
+    lintTimes.append(seconds { result = linter.lint(inputs) })
 }
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 let lines = result?.lineCount ?? 0
 let format = { (value: Double) in String(format: "%.3f", value) }
+let ratio = { (value: Double) in String(format: "%.2fx", value) }
+/// "min 0.812 s, median 0.840 s (544k lines/s at the minimum)".
+func timing(_ times: [Double]) -> String {
+    "min \(format(times.min()!)) s, median \(format(median(times))) s  (\(Int(Double(lines) / times.min()!)) lines/s at the min)"
+}
+/// Ratios per round (both measured back to back), then their min and median.
+func ratios(_ times: [Double], over base: [Double]) -> String {
+    let perRound = zip(times, base).map { $0 / $1 }
+    return "min \(ratio(perRound.min()!)), median \(ratio(median(perRound)))"
+}
 print("corpus:       \(corpus)")
 print("threads:      \(threads)")
+print("rounds:       \(rounds)")
 print("files:        \(inputs.count)")
 print("lines:        \(lines)")
 print("findings:     \(result?.findings.count ?? 0)")
-print("parse only:   \(format(parseSeconds)) s  (\(Int(Double(lines) / parseSeconds)) lines/s)")
-print("parse + walk: \(format(walkSeconds)) s  (one empty SyntaxVisitor pass: \(String(format: "%.2f", walkSeconds / parseSeconds))x parse)")
-print("lint:         \(format(lintSeconds)) s  (\(Int(Double(lines) / lintSeconds)) lines/s)")
-print("ratio:        \(String(format: "%.2f", lintSeconds / parseSeconds))x lint/parse (target <= 1.3x)")
+print("parse only:   \(timing(parseTimes))")
+print("parse + walk: \(timing(walkTimes))  (one empty SyntaxVisitor pass: \(ratios(walkTimes, over: parseTimes)) parse)")
+if phases {
+    print("prepare:      \(timing(prepareTimes))  (parse, the fact-collecting pass and the index: \(ratios(prepareTimes, over: parseTimes)) parse)")
+    print("rules:        lint - prepare, median \(format(median(lintTimes) - median(prepareTimes))) s")
+}
+print("lint:         \(timing(lintTimes))")
+print("ratio:        \(ratios(lintTimes, over: parseTimes)) lint/parse (target <= 1.3x); "
+    + "\(ratios(lintTimes, over: walkTimes)) lint/(parse + walk)")
 print("peak memory:  \(String(format: "%.0f", peakMemoryMB())) MB")

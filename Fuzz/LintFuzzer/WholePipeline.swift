@@ -34,7 +34,7 @@ enum WholePipeline {
         let text = String(decoding: bytes, as: UTF8.self)
         let input = Linter.SourceInput(path: path, text: text, settings: settings(for: bytes))
         let module = Linter(configuration: LintConfiguration(threads: 1)).prepare([input])
-        let tree = module.trees[0]
+        let tree = module.tree(ofFileAt: 0)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let findings = applySuppressions(module.findings(ofFileAt: 0), in: tree, converter: converter).sorted()
         let lastLine = converter.location(for: tree.endPosition).line

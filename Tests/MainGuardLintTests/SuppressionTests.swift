@@ -156,7 +156,7 @@ import Testing
     func reported(_ source: String) -> [String] {
         let input = Linter.SourceInput(path: "Example.swift", text: source, settings: .classic)
         let module = Linter().prepare([input])
-        return TeamLinter.refine(module.findings(ofFileAt: 0), tree: module.trees[0], input: input, configuration: Configuration())
+        return TeamLinter.refine(module.findings(ofFileAt: 0), tree: module.tree(ofFileAt: 0), input: input, configuration: Configuration())
             .map(\.ruleID)
     }
 

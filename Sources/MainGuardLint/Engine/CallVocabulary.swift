@@ -28,14 +28,17 @@ struct CalledName: Sendable {
             nameToken = reference.baseName
         } else if let member = called.as(MemberAccessExprSyntax.self) {
             let base = member.base.map { $0.as(GenericSpecializationExprSyntax.self)?.expression ?? $0 }
-            if member.declName.baseName.text == "init", let typeName = base?.as(DeclReferenceExprSyntax.self) {
+            // Built once: this runs for every call of every file.
+            let memberName = member.declName.baseName
+            let memberText = memberName.text
+            if memberText == "init", let typeName = base?.as(DeclReferenceExprSyntax.self) {
                 name = typeName.baseName.text
                 receiver = nil
                 nameToken = typeName.baseName
             } else {
-                name = member.declName.baseName.text
+                name = memberText
                 receiver = base
-                nameToken = member.declName.baseName
+                nameToken = memberName
             }
             isImplicitMember = base == nil
         } else {
@@ -51,6 +54,14 @@ struct CalledName: Sendable {
         labels += call.additionalTrailingClosures.map { $0.label.text }
         return labels
     }
+
+    /// What the index needs to tell whether the linted code declares the callee.
+    struct LookupName: Sendable {
+        var name: String
+        var isInitializerCall: Bool
+    }
+
+    var lookupName: LookupName { LookupName(name: name, isInitializerCall: isInitializerCall) }
 
     /// `Foo(...)`: an initializer call by the naming convention (no type checker to ask).
     var isInitializerCall: Bool { receiver == nil && !isImplicitMember && name.startsWithUppercase }
@@ -81,6 +92,14 @@ enum ClosureRole: Equatable {
     case background(String)
     /// Any other closure: runs where it is called, which the engine assumes is where it is written.
     case inherits
+
+    /// A job body that runs on the main actor when started there (where rule 1 looks).
+    var startsMainActorJob: Bool {
+        switch self {
+        case .unstructuredTask, .mainActorTask, .mainActorJob: true
+        case .mainActorCode, .background, .inherits: false
+        }
+    }
 }
 
 extension ClosureExprSyntax {

@@ -15,7 +15,8 @@ final class FactCollector: SyntaxVisitor {
         /// Index into `bodies`: bodies are mutated in place, never copied out of the scope stack.
         case function(Int)
         case transparentClosure
-        case escapingJob
+        /// `startsMainActorJob`: a `Task { }`, `MainActor.run { }` or main-queue body, where rule 1 looks.
+        case escapingJob(startsMainActorJob: Bool)
         case type(String)
     }
 
@@ -24,12 +25,15 @@ final class FactCollector: SyntaxVisitor {
         var record: FunctionRecord
         var firstAwait: AbsolutePosition?
         var firstLoop: (start: AbsolutePosition, end: AbsolutePosition)?
-        var calls: [CalledName] = []
+        /// Positions in `facts.calls`.
+        var calls: [Int] = []
         var propertyReads: [MemberAccessExprSyntax] = []
     }
 
     private var scopes: [Scope] = []
     private var bodies: [FunctionBody] = []
+    /// How many enclosing closures are main-actor job bodies (`Task { }`, `MainActor.run { }`, ...).
+    private var mainActorJobDepth = 0
 
     init(fileIndex: Int, settings: ModuleSettings) {
         self.fileIndex = fileIndex
@@ -46,6 +50,9 @@ final class FactCollector: SyntaxVisitor {
     /// Resolves the bodies' catalogue calls once all variable types of the file are known.
     private func finish() -> FileFacts {
         let types = facts.variableTypes
+        facts.catalogueEntries = facts.calls.map { APICatalogue.entry(for: $0, types: types, settings: settings) }
+        facts.triggers.callsCatalogue = facts.catalogueEntries.contains { $0 != nil }
+            || facts.propertyReads.contains { APICatalogue.entry(forPropertyRead: $0, types: types) != nil }
         for body in bodies {
             var record = body.record
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
@@ -53,9 +60,10 @@ final class FactCollector: SyntaxVisitor {
                 record.ownHeaviness = "loops"
                 if beforeSuspension(loop.end) { record.ownHeavinessBeforeSuspension = "loops" }
             }
-            for called in body.calls {
+            for position in body.calls {
+                let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
-                if let entry = APICatalogue.entry(for: called, types: types, settings: settings) {
+                if let entry = facts.catalogueEntries[position] {
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
@@ -137,10 +145,20 @@ final class FactCollector: SyntaxVisitor {
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
             isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, fileIndex: fileIndex,
-            declaration: node, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
+            isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         bodies.append(FunctionBody(record: record))
         scopes.append(.function(bodies.count - 1))
         return .visitChildren
+    }
+
+    /// Type declarations' own isolation, read once per type for all of its functions.
+    private var typeIsolations: [SyntaxIdentifier: TypeLocalIsolation] = [:]
+
+    private func typeIsolation(_ node: Syntax, settings: ModuleSettings) -> TypeLocalIsolation {
+        if let known = typeIsolations[node.id] { return known }
+        let isolation = TypeLocalIsolation(node, settings: settings)
+        typeIsolations[node.id] = isolation
+        return isolation
     }
 
     private func leaveFunction() {
@@ -181,11 +199,16 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Closures, loops, awaits, calls
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        scopes.append(node.role == .inherits ? .transparentClosure : .escapingJob)
+        let role = node.role
+        let startsMainActorJob = role.startsMainActorJob
+        if startsMainActorJob { mainActorJobDepth += 1 }
+        scopes.append(role == .inherits ? .transparentClosure : .escapingJob(startsMainActorJob: startsMainActorJob))
         return .visitChildren
     }
 
-    override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ClosureExprSyntax) {
+        if case .escapingJob(startsMainActorJob: true) = scopes.removeLast() { mainActorJobDepth -= 1 }
+    }
 
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
@@ -199,6 +222,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        facts.triggers.containsAwait = true
         updateCurrentBody { body in
             if body.firstAwait == nil { body.firstAwait = node.positionAfterSkippingLeadingTrivia }
         }
@@ -207,8 +231,11 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let called = CalledName(node) else { return .visitChildren }
+        let position = facts.calls.count
         facts.calls.append(called)
-        updateCurrentBody { $0.calls.append(called) }
+        if called.name == "detached" { facts.triggers.startsDetachedTask = true }
+        if mainActorJobDepth > 0 { facts.triggers.callsInMainActorJobs.append(called.lookupName) }
+        updateCurrentBody { $0.calls.append(position) }
         return .visitChildren
     }
 
@@ -242,8 +269,9 @@ extension CalledName {
     }
 
     /// `name(label:)` as messages print it.
-    var display: String {
-        let labels = self.labels.filter { $0 != Self.trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()
-        return "\(name)(\(labels))"
+    var display: String { Self.display(name: name, labels: labels) }
+
+    static func display(name: String, labels: [String?]) -> String {
+        "\(name)(\(labels.filter { $0 != trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()))"
     }
 }

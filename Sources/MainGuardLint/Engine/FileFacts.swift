@@ -23,15 +23,20 @@ enum ReceiverKind: Sendable, Hashable {
     case implicitMember
 }
 
-/// A call inside a function body, kept for resolving heaviness through module functions.
+/// A call inside a function body, kept for resolving heaviness through module functions. A plain
+/// value: the index outlives the syntax trees of most files.
 struct CallReference: Sendable {
-    var called: CalledName
+    var name: String
+    var labels: [String?]
     var receiver: ReceiverKind
 
-    var name: String { called.name }
-    /// Built on demand: only calls whose name the index declares are matched by labels.
-    var labels: [String?] { called.labels }
-    var display: String { called.display }
+    init(called: CalledName, receiver: ReceiverKind) {
+        name = called.name
+        labels = called.labels
+        self.receiver = receiver
+    }
+
+    var display: String { CalledName.display(name: name, labels: labels) }
 }
 
 /// A type or extension declaration as the index sees it.
@@ -56,7 +61,8 @@ struct FunctionRecord: Sendable {
     var isStatic: Bool
     var enclosingType: String?
     var fileIndex: Int
-    var declaration: Syntax
+    /// Where the body runs, as far as its own file tells (the index settles the rest).
+    var isolation: LocalIsolation
     /// The first heavy thing the body does itself: a loop or a catalogue API.
     var ownHeaviness: String?
     var ownHeavinessBeforeSuspension: String?
@@ -76,9 +82,49 @@ struct FileFacts: Sendable {
     /// Calls of a named function, method or initializer in source order; rules read these instead of
     /// walking the tree again.
     var calls: [CalledName] = []
+    /// The catalogue entry each of `calls` matches (same positions), resolved once with the file's variable types.
+    var catalogueEntries: [CatalogueEntry?] = []
     /// Reads of catalogued properties (`handle.availableData`).
     var propertyReads: [MemberAccessExprSyntax] = []
     var variableTypes = VariableTypes()
+    var triggers = RuleTriggers()
+
+    /// Drops the call sites, which point into the syntax tree, so the tree can be freed; what the index
+    /// needs (types, functions) and the triggers stay.
+    mutating func releaseSyntax() {
+        calls = []
+        catalogueEntries = []
+        propertyReads = []
+    }
+}
+
+/// What in a file could make a rule report, noted during the single pass. Most files of a code base
+/// start no main-actor job, call no catalogued API and declare no view: the engine skips the rules there.
+struct RuleTriggers: Sendable {
+    /// A call or property read matches the blocking/heavy catalogue (rules 1 and 2).
+    var callsCatalogue = false
+    /// A call named `detached` (rule 3 looks for `Task.detached`).
+    var startsDetachedTask = false
+    /// An `await` (rule 4 looks at awaited calls).
+    var containsAwait = false
+    /// Calls inside `Task { }`, `MainActor.run { }` or main-queue bodies (rule 1 looks at those whose
+    /// callee the linted code declares).
+    var callsInMainActorJobs: [CalledName.LookupName] = []
+
+    /// True when the file alone shows something a rule looks at; only a view conformance declared in
+    /// another file can add to it (see `mayTrigger`).
+    func mayTriggerOnItsOwn(types: [TypeDeclarationRecord], usesSwift62Settings: Bool) -> Bool {
+        callsCatalogue || startsDetachedTask || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
+            || types.contains { $0.inherited.contains(where: SwiftUIViewType.protocols.contains) }
+    }
+
+    /// False when no rule can report anything in the file (`types` are the file's type declarations).
+    func mayTrigger(types: [TypeDeclarationRecord], index: ModuleIndex) -> Bool {
+        callsCatalogue || startsDetachedTask || (containsAwait && index.usesSwift62Settings)
+            || callsInMainActorJobs.contains(where: index.declaresFunction(named:))
+            // The render-loop rules look only at views, which are declared (or extended) in the file.
+            || types.contains { index.swiftUITypes.views.contains($0.name) }
+    }
 }
 
 /// Declared types of variables and parameters in one file, by name (not scope-aware: good enough to
@@ -94,7 +140,7 @@ struct VariableTypes: Sendable {
     subscript(name: String) -> String? {
         if let type = types[name], !type.isEmpty { return type }
         // A stored property declared in another file: the name is the best evidence left.
-        if name.lowercased().contains("semaphore") { return "DispatchSemaphore" }
+        if name.containsCaseInsensitive("semaphore") { return "DispatchSemaphore" }
         return nil
     }
 
@@ -120,6 +166,26 @@ struct VariableTypes: Sendable {
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return type(of: unwrapped.expression) }
         if let tried = expression.as(TryExprSyntax.self) { return type(of: tried.expression) }
         return nil
+    }
+}
+
+private extension String {
+    /// `lowercased().contains(word)` for a lowercase ASCII `word`, without building the lowercased copy
+    /// for ASCII names (it runs for every receiver whose type the file does not declare).
+    func containsCaseInsensitive(_ word: StaticString) -> Bool {
+        var name = self
+        let found: Bool? = name.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard bytes.count >= pattern.count else { return false }
+            return (0...(bytes.count - pattern.count)).contains { start in
+                pattern.indices.allSatisfy { offset in
+                    let byte = bytes[start + offset]
+                    return (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == pattern[offset]
+                }
+            }
+        }
+        return found ?? lowercased().contains(word.description)
     }
 }
 

@@ -84,6 +84,32 @@ public struct IsolationResolver: Sendable {
     }
 
     func context(of node: Syntax) -> ExecutionContext {
+        let local = Self.localContext(of: node, settings: settings)
+        return ExecutionContext(isolation: resolve(local.isolation), job: local.job)
+    }
+
+    /// The isolation once every file is indexed: an enclosing type's isolation may come from another file.
+    func resolve(_ isolation: LocalIsolation) -> Isolation {
+        switch isolation {
+        case .settled(let isolation):
+            return isolation
+        case .memberOfType(let type, let member, let extensionConformance):
+            if let known = types.isolation(ofType: type, member: member) { return known }
+            // An extension of a type the linted code does not declare (e.g. `extension Text: ...`).
+            if let conformance = extensionConformance {
+                return .mainActor(.conformance(type: type, member: member, protocolName: conformance))
+            }
+            return settings.defaultIsolation
+        }
+    }
+
+    /// The walk outward to the nearest isolation source, reading only the file itself and its settings,
+    /// so the single pass can run it for every declaration before the index exists.
+    /// `enclosingType` reads a type declaration's own isolation; the single pass passes a memoized one
+    /// (every method of a type would otherwise read the same attributes and conformances again).
+    static func localContext(of node: Syntax, settings: ModuleSettings,
+                             enclosingType: (Syntax, ModuleSettings) -> TypeLocalIsolation = { TypeLocalIsolation($0, settings: $1) })
+        -> (isolation: LocalIsolation, job: EnclosingJob?) {
         var job: EnclosingJob?
         var member: String?
         var current: Syntax? = node
@@ -96,51 +122,68 @@ public struct IsolationResolver: Sendable {
                     if job == nil, let call = closure.enclosingCall { job = .unstructuredTask(call) }
                 case .mainActorTask:
                     let description = "Task { @MainActor in }"
-                    return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job ?? .mainActorJob(description))
+                    return (.settled(.mainActor(MainActorOrigin(description))), job ?? .mainActorJob(description))
                 case .mainActorJob(let description):
-                    return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job ?? .mainActorJob(description))
+                    return (.settled(.mainActor(MainActorOrigin(description))), job ?? .mainActorJob(description))
                 case .mainActorCode(let description):
-                    return ExecutionContext(isolation: .mainActor(MainActorOrigin(description)), job: job)
+                    return (.settled(.mainActor(MainActorOrigin(description))), job)
                 case .background:
-                    return ExecutionContext(isolation: .nonisolated, job: job)
+                    return (.settled(.nonisolated), job)
                 case .inherits:
                     break
                 }
             case .deinitializerDecl:
-                return ExecutionContext(isolation: .nonisolated, job: job)
+                return (.settled(.nonisolated), job)
             case .variableDecl where node.cast(VariableDeclSyntax.self).modifiers.contains("async"):
                 // `async let` evaluates its initializer in a child task, off the current actor.
-                return ExecutionContext(isolation: .nonisolated, job: job)
+                return (.settled(.nonisolated), job)
             case .functionDecl, .initializerDecl, .subscriptDecl, .variableDecl, .accessorDecl:
                 let declaration = DeclarationIsolationFacts(node)
                 if let isolation = declaration.explicitIsolation {
-                    return ExecutionContext(isolation: isolation, job: job)
+                    return (.settled(isolation), job)
                 }
                 if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) { member = declaration.name }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-                return ExecutionContext(isolation: typeIsolation(node, member: member), job: job)
+                return (enclosingType(node, settings).isolation(ofMember: member), job)
             case .sourceFile:
-                return ExecutionContext(isolation: defaultIsolation, job: job)
+                return (.settled(settings.defaultIsolation), job)
             default:
                 break
             }
             current = node.parent
         }
-        return ExecutionContext(isolation: defaultIsolation, job: job)
+        return (.settled(settings.defaultIsolation), job)
     }
 
-    private var defaultIsolation: Isolation { settings.defaultIsolation }
+}
 
-    private func typeIsolation(_ node: Syntax, member: String?) -> Isolation {
+/// What a type or extension declaration itself says about its members' isolation.
+struct TypeLocalIsolation {
+    let name: String
+    let explicitIsolation: Isolation?
+    /// A main-actor protocol an extension declares (for types the linted code does not declare).
+    let extensionConformance: String?
+
+    init(_ node: Syntax, settings: ModuleSettings) {
         let facts = TypeDeclarationFacts(node)
-        if let explicit = facts.explicitIsolation { return explicit }
-        if let known = types.isolation(ofType: facts.name, member: member) { return known }
-        // An extension of a type the linted code does not declare (e.g. `extension Text: ...`).
-        if facts.isExtension, let conformance = facts.inherited.first(where: settings.isMainActorProtocol) {
-            return .mainActor(.conformance(type: facts.name, member: member, protocolName: conformance))
-        }
-        return defaultIsolation
+        name = facts.name
+        explicitIsolation = facts.explicitIsolation
+        extensionConformance = explicitIsolation == nil && facts.isExtension ? facts.inherited.first(where: settings.isMainActorProtocol) : nil
     }
+
+    func isolation(ofMember member: String?) -> LocalIsolation {
+        if let explicitIsolation { return .settled(explicitIsolation) }
+        return .memberOfType(name, member: member, extensionConformance: extensionConformance)
+    }
+}
+
+/// What the outward walk from a node learns from its own file: the isolation, or the enclosing type
+/// whose isolation (declared perhaps in another file) decides it.
+enum LocalIsolation: Sendable {
+    case settled(Isolation)
+    /// A member without isolation of its own in a type or extension without one; `extensionConformance`
+    /// is a main-actor protocol the extension declares, for types the linted code does not declare.
+    case memberOfType(String, member: String?, extensionConformance: String?)
 }
 
 extension ModuleSettings {

@@ -129,9 +129,11 @@ public struct Linter: Sendable {
     /// Parses, indexes and checks sources that are already in memory.
     public func lint(_ inputs: [SourceInput]) -> LintResult {
         let module = prepare(inputs)
-        let findings = Parallel.map(count: inputs.count, threads: threadCount) { module.findings(ofFileAt: $0) }
+        let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
+            module.findings(ofFileAt: $0)
+        }
         return LintResult(findings: findings.flatMap { $0 }.sorted(), skipped: [], fileCount: inputs.count,
-                          lineCount: Self.lineCount(of: inputs))
+                          lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
 
     /// Parses and indexes sources without running the rules yet, so a caller (the cache) can run
@@ -142,33 +144,83 @@ public struct Linter: Sendable {
     /// let findings = module.findings(ofFileAt: 0)
     /// ```
     public func prepare(_ inputs: [SourceInput]) -> PreparedModule {
-        let parsed = Parallel.map(count: inputs.count, threads: threadCount) { position in
-            // Sources that never came through SourceReader (in-memory input) get the same protection:
-            // one SwiftParser cannot parse in time is linted as empty.
-            let text = inputs[position].text
-            let tree = Parser.parse(source: ParserLimits.excessiveBracketRun(in: text) == nil ? text : "")
-            return (tree, FactCollector.collect(tree, fileIndex: position, settings: inputs[position].settings))
+        let usesSwift62Settings = inputs.contains { $0.settings.describesSwift62 }
+        let costs = inputs.map(\.text.utf8.count)
+        let files = Parallel.map(count: inputs.count, threads: threadCount, costs: costs) { position in
+            ParsedFile(inputs[position], at: position, usesSwift62Settings: usesSwift62Settings)
         }
-        let index = ModuleIndex(facts: parsed.map(\.1), settings: inputs.map(\.settings))
-        return PreparedModule(inputs: inputs, trees: parsed.map(\.0), facts: parsed.map(\.1), index: index)
+        let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount)
+        return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: costs)
     }
 
     /// Lines of the sources, for the summary and the benchmark.
     static func lineCount(of inputs: [SourceInput]) -> Int {
-        inputs.reduce(0) { $0 + $1.text.utf8.count { $0 == UInt8(ascii: "\n") } }
+        inputs.reduce(0) { $0 + lineCount(of: $1.text) }
+    }
+
+    /// Parses a source, or an empty file when SwiftParser could not parse it in time (see
+    /// ``ParserLimits``): sources that never came through SourceReader (in-memory input) get the same
+    /// protection as files.
+    static func parse(_ text: String) -> SourceFileSyntax {
+        Parser.parse(source: ParserLimits.excessiveBracketRun(in: text) == nil ? text : "")
+    }
+
+    static func lineCount(of text: String) -> Int {
+        text.utf8.count { $0 == UInt8(ascii: "\n") }
+    }
+
+    /// One file after the single pass. Its syntax tree, and the facts that point into it, are kept only
+    /// when the file itself shows something a rule looks at; otherwise they are released at once (most
+    /// files of a code base start no main-actor job, call no catalogued API and declare no view), which
+    /// keeps memory close to the parse floor's. Such a file is parsed again only if the index shows a
+    /// rule needs it after all (an extension of a view declared in another file).
+    struct ParsedFile: Sendable {
+        let tree: SourceFileSyntax?
+        let facts: FileFacts
+        let lineCount: Int
+
+        init(_ input: SourceInput, at position: Int, usesSwift62Settings: Bool) {
+            let tree = Linter.parse(input.text)
+            var facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
+            lineCount = Linter.lineCount(of: input.text)
+            if facts.triggers.mayTriggerOnItsOwn(types: facts.types, usesSwift62Settings: usesSwift62Settings) {
+                self.tree = tree
+            } else {
+                self.tree = nil
+                facts.releaseSyntax()
+            }
+            self.facts = facts
+        }
     }
 
     /// Sources parsed and indexed, before the rules run: a plain value, immutable like the index.
     public struct PreparedModule: Sendable {
         public let inputs: [SourceInput]
-        /// The syntax tree of each input, in input order.
-        public let trees: [SourceFileSyntax]
-        let facts: [FileFacts]
+        let files: [ParsedFile]
         public let index: ModuleIndex
+        /// Work per file (its size), so parallel loops start with the largest files and end balanced.
+        let parseCosts: [Int]
+
+        /// The syntax tree of an input: kept from the first pass, or parsed again when it was released.
+        ///
+        /// ```swift
+        /// let converter = SourceLocationConverter(fileName: path, tree: module.tree(ofFileAt: 0))
+        /// ```
+        public func tree(ofFileAt position: Int) -> SourceFileSyntax {
+            files[position].tree ?? Linter.parse(inputs[position].text)
+        }
 
         /// Every rule's findings in one file.
         public func findings(ofFileAt position: Int) -> [Finding] {
-            Linter.check(tree: trees[position], facts: facts[position], input: inputs[position], index: index)
+            let file = files[position]
+            guard file.facts.triggers.mayTrigger(types: file.facts.types, index: index) else { return [] }
+            let input = inputs[position]
+            guard let tree = file.tree else {
+                let tree = Linter.parse(input.text)
+                let facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
+                return Linter.check(tree: tree, facts: facts, input: input, index: index)
+            }
+            return Linter.check(tree: tree, facts: file.facts, input: input, index: index)
         }
     }
 
@@ -201,8 +253,11 @@ enum Parallel {
     /// 60,000 levels in a debug build and several times that optimized.
     static let workerStackBytes = 512 << 20
 
-    static func map<Result: Sendable>(count: Int, threads: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-        let slots = Slots<Result>(count: count)
+    /// With `costs`, the costliest items start first: a large file claimed last would leave the other
+    /// threads idle while it finishes.
+    static func map<Result: Sendable>(count: Int, threads: Int, costs: [Int]? = nil, _ body: @Sendable (Int) -> Result) -> [Result] {
+        let order = costs.map { costs in Array(0..<count).sorted { costs[$0] > costs[$1] } }
+        let slots = Slots<Result>(count: count, order: order)
         withoutActuallyEscaping(body) { body in
             let drain = Worker {
                 while let position = slots.claimNext() {
@@ -248,19 +303,33 @@ enum Parallel {
         }
     }
 
+    /// `map` over many small items: claims them in chunks so the claiming lock stays out of the way.
+    static func chunkedMap<Result: Sendable>(count: Int, threads: Int, chunkSize: Int = 512,
+                                             _ body: @Sendable (Int) -> Result) -> [Result] {
+        guard threads > 1, count > chunkSize else { return (0..<count).map(body) }
+        let chunks = map(count: (count + chunkSize - 1) / chunkSize, threads: threads) { chunk in
+            (chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)).map(body)
+        }
+        return Array(chunks.joined())
+    }
+
     /// Pre-sized results plus the next unclaimed index; each slot is written by exactly one worker.
     private final class Slots<Result: Sendable>: @unchecked Sendable {
         private let lock = NSLock()
         private var values: [Result?]
+        private let order: [Int]?
         private var next = 0
 
-        init(count: Int) { values = Array(repeating: nil, count: count) }
+        init(count: Int, order: [Int]?) {
+            values = Array(repeating: nil, count: count)
+            self.order = order
+        }
 
         func claimNext() -> Int? {
             lock.withLock {
                 guard next < values.count else { return nil }
                 defer { next += 1 }
-                return next
+                return order?[next] ?? next
             }
         }
 

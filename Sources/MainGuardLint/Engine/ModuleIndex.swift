@@ -49,6 +49,9 @@ public struct ModuleIndex: Sendable {
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
     let swiftUITypes: SwiftUIModuleTypes
     private let functionsByKey: [String: [Int]]
+    /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
+    /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
+    let usesSwift62Settings: Bool
 
     /// Builds the index of a few sources (tests, documentation examples).
     public init(sources: [String], settings: ModuleSettings = .classic) {
@@ -58,7 +61,9 @@ public struct ModuleIndex: Sendable {
         self.init(facts: files, settings: files.map { _ in settings })
     }
 
-    init(facts files: [FileFacts], settings: [ModuleSettings]) {
+    /// `threads`: the per-function work (isolation, call resolution, facts) is split across cores.
+    init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1) {
+        usesSwift62Settings = settings.contains(where: \.describesSwift62)
         types = TypeIsolationTable(files.flatMap(\.types))
         swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
         let records = files.flatMap(\.functions)
@@ -68,18 +73,18 @@ public struct ModuleIndex: Sendable {
         }
         functionsByKey = byKey
         let types = types
-        let isolations = records.map { record in
-            IsolationResolver(types: types, settings: settings[record.fileIndex]).context(of: record.declaration).isolation
-        }
-        let heaviness = HeavinessSolver(records: records, resolve: { reference, caller in
-            Self.candidates(of: reference, callerType: caller, records: records, byKey: byKey)
+        let functionsByName = byKey
+        let heaviness = HeavinessSolver(records: records, threads: threads, resolve: { reference, caller in
+            Self.candidates(of: reference, callerType: caller, records: records, byKey: functionsByName)
         })
-        functions = records.enumerated().map { position, record in
-            FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
-                          isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType, isolation: isolations[position],
-                          heaviness: heaviness.heaviness(of: position),
-                          heavinessBeforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position),
-                          settings: settings[record.fileIndex])
+        functions = Parallel.chunkedMap(count: records.count, threads: threads) { position in
+            let record = records[position]
+            let isolation = IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
+            return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
+                                 isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
+                                 isolation: isolation, heaviness: heaviness.heaviness(of: position),
+                                 heavinessBeforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position),
+                                 settings: settings[record.fileIndex])
         }
     }
 
@@ -101,7 +106,7 @@ public struct ModuleIndex: Sendable {
     }
 
     /// False when no function of the linted code has the called name: the call cannot resolve.
-    func declaresFunction(named call: CalledName) -> Bool {
+    func declaresFunction(named call: CalledName.LookupName) -> Bool {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
     }
 
@@ -180,18 +185,25 @@ extension FunctionFacts: CallableFacts {}
 
 /// Follows calls through module functions to decide which functions do heavy synchronous work.
 /// Memoized and cycle-safe: a cycle of calls is recursion, which counts as heavy.
-private struct HeavinessSolver {
+private struct HeavinessSolver: Sendable {
     let records: [FunctionRecord]
-    let resolve: (CallReference, String?) -> [Int]
+    let resolve: @Sendable (CallReference, String?) -> [Int]
     private let results: [String?]
 
-    init(records: [FunctionRecord], resolve: @escaping (CallReference, String?) -> [Int]) {
+    /// Resolving calls is the costly part and independent per function, so it runs on `threads` first;
+    /// the memoized walk over the resolved calls is cheap.
+    init(records: [FunctionRecord], threads: Int, resolve: @escaping @Sendable (CallReference, String?) -> [Int]) {
         self.records = records
         self.resolve = resolve
+        let synchronousCallees = Parallel.chunkedMap(count: records.count, threads: threads) { position in
+            records[position].callees.map { reference in
+                resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync }
+            }
+        }
         var memo = [String??](repeating: nil, count: records.count)
         var visiting = Set<Int>()
         for position in records.indices {
-            _ = Self.solve(position, records: records, resolve: resolve, memo: &memo, visiting: &visiting)
+            _ = Self.solve(position, records: records, callees: synchronousCallees, memo: &memo, visiting: &visiting)
         }
         results = memo.map { $0 ?? nil }
     }
@@ -214,7 +226,8 @@ private struct HeavinessSolver {
         return nil
     }
 
-    private static func solve(_ position: Int, records: [FunctionRecord], resolve: (CallReference, String?) -> [Int],
+    /// `callees[f][c]`: the synchronous module functions the `c`th call of function `f` may call.
+    private static func solve(_ position: Int, records: [FunctionRecord], callees: [[[Int]]],
                               memo: inout [String??], visiting: inout Set<Int>) -> String? {
         if let known = memo[position] { return known }
         let record = records[position]
@@ -224,14 +237,13 @@ private struct HeavinessSolver {
         }
         visiting.insert(position)
         var result: String?
-        for reference in record.callees {
-            let candidates = resolve(reference, record.enclosingType).filter { !records[$0].isAsync }
+        for (reference, candidates) in zip(record.callees, callees[position]) {
             guard !candidates.isEmpty else { continue }
             if candidates.contains(where: visiting.contains) {
                 result = "recurses"
                 break
             }
-            let reasons = candidates.map { solve($0, records: records, resolve: resolve, memo: &memo, visiting: &visiting) }
+            let reasons = candidates.map { solve($0, records: records, callees: callees, memo: &memo, visiting: &visiting) }
             if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
                 result = "calls \(reference.display), which \(reason)"
                 break

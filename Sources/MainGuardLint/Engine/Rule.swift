@@ -46,10 +46,10 @@ struct RuleContext {
         self.index = index
         self.resolver = resolver
         self.swiftUI = swiftUI
-        calls = facts.calls.map { called in
+        calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
             let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes)
-            var entry = APICatalogue.entry(for: called, types: facts.variableTypes, settings: resolver.settings)
+            var entry = catalogued
             // A global-function entry yields to a function of the linted code with the same name and
             // labels (a type's own `sleep(_:)`), which is what the compiler would call.
             if case .function = entry?.match, !callees.isEmpty { entry = nil }
@@ -65,7 +65,7 @@ struct RuleContext {
 
     private static func callees(of call: CalledName, at node: FunctionCallExprSyntax, index: ModuleIndex,
                                 types: VariableTypes) -> [FunctionFacts] {
-        guard index.declaresFunction(named: call) else { return [] }
+        guard index.declaresFunction(named: call.lookupName) else { return [] }
         let receiver = call.receiverKind(types: types)
         let callerType = receiver == .implicitSelf ? Syntax(node).enclosingTypeName : nil
         return index.callees(of: call, receiver: receiver, callerType: callerType)

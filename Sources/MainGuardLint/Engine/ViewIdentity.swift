@@ -14,10 +14,13 @@ enum FreshIdentity: Sendable, Hashable {
 
     /// The `id` of a type declaration's members, when it is fresh.
     init?(members: MemberBlockSyntax) {
-        for binding in members.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }).flatMap(\.bindings)
-        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" {
-            if let accessors = binding.accessorBlock, accessors.containsFreshValue { self = .newOnEveryRead; return }
-            if let value = binding.initializer?.value, value.containsFreshValue { self = .newPerInstance; return }
+        // Runs for every type of every file in the single pass: plain loops, no intermediate arrays.
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" {
+                if let accessors = binding.accessorBlock, accessors.containsFreshValue { self = .newOnEveryRead; return }
+                if let value = binding.initializer?.value, value.containsFreshValue { self = .newPerInstance; return }
+            }
         }
         return nil
     }

@@ -150,7 +150,7 @@ public struct TeamLinter: Sendable {
             }
             fromCache = reused.count { $0 != nil }
             perFile = Parallel.map(count: inputs.count, threads: threadCount) { position in
-                reused[position] ?? Self.refine(module.findings(ofFileAt: position), tree: module.trees[position],
+                reused[position] ?? Self.refine(module.findings(ofFileAt: position), tree: module.tree(ofFileAt: position),
                                                 input: inputs[position], configuration: files[position].configuration)
             }
         }
@@ -171,10 +171,13 @@ public struct TeamLinter: Sendable {
 
     /// A file's rule findings as its configuration and comments want them: disabled rules dropped,
     /// suppressions applied (and unused ones reported), severities and `strict` applied.
-    static func refine(_ findings: [Finding], tree: SourceFileSyntax, input: Linter.SourceInput, configuration: Configuration) -> [Finding] {
+    /// `tree` is only built for files whose text holds a command (the engine may have released it).
+    static func refine(_ findings: [Finding], tree: @autoclosure () -> SourceFileSyntax, input: Linter.SourceInput,
+                       configuration: Configuration) -> [Finding] {
         let enabled = findings.filter { configuration.isEnabled($0.ruleID) }
         // Without the command prefix anywhere in the text there is no command in any comment.
         guard input.text.contains(SuppressionCommand.prefix) else { return enabled.compactMap(configuration.adjusted) }
+        let tree = tree()
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
         return applySuppressions(enabled, in: tree, converter: converter, ruleIsEnabled: configuration.isEnabled)
             .compactMap(configuration.adjusted)
