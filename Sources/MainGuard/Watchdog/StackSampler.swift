@@ -170,6 +170,11 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
     // Optimised code may use rbp as an ordinary register: only addresses inside this thread's
     // stack (between the stack pointer and the stack's top) are ever dereferenced.
     let low = slot.pointee.stackPointer, high = slot.pointee.stackHigh
+    // Unknown stack top (0): `high &- 16` would wrap and let any address through.
+    guard high > low else {
+        slot.pointee.framePointerCount = Int32(count)
+        return
+    }
     // Interrupted before its prologue saved rbp or after its epilogue restored it, a function has
     // no frame record: rbp is still the caller's, so the chain would start at the caller's caller
     // and miss the caller, the code that is spinning. Its return address is on top of the stack.
