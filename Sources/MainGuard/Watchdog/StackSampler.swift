@@ -90,9 +90,12 @@ final class StackSampler: Sendable {
     /// (`walked`, whose first address is the interrupted instruction) supplies the frames it missed.
     /// Only the first address is an exact instruction: the symbolicator treats the others as
     /// return addresses, so the interrupted one must not sit behind the handler's frames.
+    /// When `backtrace()` never reaches the interrupted instruction (ThreadSanitizer defers the
+    /// handler to a later point of the thread, so its stack is not the interrupted one), both
+    /// walks are kept whole and ``StallAttribution`` strips the handler's frames by name.
     static func merge(unwound: [UInt], walked: [UInt]) -> [UInt] {
-        guard let interrupted = walked.first else { return unwound }
-        let stalled = unwound.firstIndex(of: interrupted).map { Array(unwound[$0...]) } ?? []
+        let start = walked.first.flatMap { unwound.firstIndex(of: $0) }
+        let stalled = start.map { Array(unwound[$0...]) } ?? unwound
         var known = Set(stalled)
         return stalled + walked.filter { known.insert($0).inserted }
     }
