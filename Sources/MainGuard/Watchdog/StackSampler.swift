@@ -11,9 +11,11 @@ import Darwin
 /// signal (`SIGPROF`) and the handler, running on the main thread in the middle of the stalled
 /// code, records its return addresses into a preallocated buffer together with the current task's
 /// name, then posts a semaphore. Two walks, merged: glibc's `backtrace()` (DWARF unwinding: exact,
-/// including leaf functions, but it stops at libraries without unwind tables, such as
-/// libswiftDispatch under a blocking wait) and a frame-pointer walk from the interrupted
-/// registers (Swift keeps frame pointers, so this reaches the user's frames under a blocked call). The handler follows
+/// including leaf functions, but it stops at code without unwind tables, such as
+/// libswiftDispatch under a blocking wait or the Swift half of libswift_Concurrency) and a
+/// frame-pointer walk from the interrupted registers (Swift keeps frame pointers, so this reaches
+/// the user's frames under a blocked call; a function caught in its prologue or at its `ret` has no
+/// frame record yet, so its return address is taken from the top of the stack). The handler follows
 /// async-signal-safe discipline: no allocation, no locks, no Swift runtime calls that could
 /// allocate; `backtrace()` is primed once at setup (its first call loads libgcc_s, which is not
 /// signal safe). `SA_RESTART` keeps interrupted blocking calls (futex waits, reads) going;
@@ -73,14 +75,29 @@ final class StackSampler: Sendable {
             let unwound = (0..<Int(slot.pointee.count)).map { UInt(bitPattern: slot.pointee.frames[$0]) }
             let walked = (0..<Int(slot.pointee.framePointerCount)).map { slot.pointee.framePointerFrames[$0] }
             let chain = walked.count > 2 ? walked : walked + StackScan.recoverFrameChain(stackPointer: slot.pointee.stackPointer)
-            var known = Set(unwound)
-            let addresses = unwound + chain.filter { known.insert($0).inserted }
+            let addresses = Self.merge(unwound: unwound, walked: chain)
             let name = slot.pointee.taskName[0] == 0 ? nil : String(cString: slot.pointee.taskName)
             return (addresses, name)
         }
         #else
         return nil
         #endif
+    }
+
+    /// One stack from the two walks, starting at the interrupted instruction. `backtrace()` begins
+    /// with the handler's own frames, which are dropped, and stops at the first function without
+    /// unwind tables (the Swift code in libswift_Concurrency has none); the frame-pointer walk
+    /// (`walked`, whose first address is the interrupted instruction) supplies the frames it missed.
+    /// Only the first address is an exact instruction: the symbolicator treats the others as
+    /// return addresses, so the interrupted one must not sit behind the handler's frames.
+    /// When `backtrace()` never reaches the interrupted instruction (ThreadSanitizer defers the
+    /// handler to a later point of the thread, so its stack is not the interrupted one), both
+    /// walks are kept whole and ``StallAttribution`` strips the handler's frames by name.
+    static func merge(unwound: [UInt], walked: [UInt]) -> [UInt] {
+        let start = walked.first.flatMap { unwound.firstIndex(of: $0) }
+        let stalled = start.map { Array(unwound[$0...]) } ?? unwound
+        var known = Set(stalled)
+        return stalled + walked.filter { known.insert($0).inserted }
     }
 }
 
@@ -156,6 +173,19 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
     // Optimised code may use rbp as an ordinary register: only addresses inside this thread's
     // stack (between the stack pointer and the stack's top) are ever dereferenced.
     let low = slot.pointee.stackPointer, high = slot.pointee.stackHigh
+    // Unknown stack top (0): `high &- 16` would wrap and let any address through.
+    guard high > low else {
+        slot.pointee.framePointerCount = Int32(count)
+        return
+    }
+    // Interrupted before its prologue saved rbp or after its epilogue restored it, a function has
+    // no frame record: rbp is still the caller's, so the chain would start at the caller's caller
+    // and miss the caller, the code that is spinning. Its return address is on top of the stack.
+    if let offset = returnAddressOffsetOutsideFrame(at: instructionPointer), low &+ offset < high &- 8,
+       let top = UnsafePointer<UInt>(bitPattern: low &+ offset), top.pointee != 0 {
+        frames[count] = top.pointee
+        count += 1
+    }
     while count < StackSampler.maximumFrames, framePointer >= low, framePointer < high &- 16, framePointer & 7 == 0 {
         guard let frame = UnsafePointer<UInt>(bitPattern: framePointer) else { break }
         let next = frame[0]
@@ -167,6 +197,23 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
         framePointer = next
     }
     slot.pointee.framePointerCount = Int32(count)
+    #endif
+}
+
+/// Where the return address lies above the stack pointer when the instruction at `address` runs
+/// before the function's frame record exists (`push %rbp`, `mov %rsp,%rbp`) or after it is gone
+/// (`ret`); `nil` inside the body, where the frame-pointer chain is right. Only the bytes of the
+/// interrupted instruction itself are read, so every read is inside mapped code.
+private func returnAddressOffsetOutsideFrame(at address: UInt) -> UInt? {
+    #if arch(x86_64)
+    guard let code = UnsafePointer<UInt8>(bitPattern: address) else { return nil }
+    switch code[0] {
+    case 0x55, 0xC3: return 0                                       // push %rbp; ret
+    case 0x48 where code[1] == 0x89 && code[2] == 0xE5: return 8    // mov %rsp,%rbp (rbp pushed)
+    default: return nil
+    }
+    #else
+    return nil
     #endif
 }
 
