@@ -36,6 +36,8 @@ final class StackSampler: Sendable {
         let slot = captureSlot
         var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 4)
         _ = _backtrace(&frames, 4)
+        // The handler must never allocate: see primeCaptureHandler.
+        primeCaptureHandler(slot)
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { _, _, context in handleCaptureSignal(context) }
         action.sa_flags = SA_RESTART | SA_SIGINFO
@@ -131,6 +133,40 @@ nonisolated(unsafe) private let captureSlot: UnsafeMutablePointer<CaptureSlot> =
         taskName: taskName, ready: ready, done: done))
     return slot
 }()
+
+/// Runs the signal handler once, outside a signal, on a made-up context whose registers point into
+/// a scratch "stack" (a two-record frame chain) and at a harmless instruction. Swift instantiates
+/// generic and imported type metadata on first use, which allocates; a handler that allocates while
+/// the interrupted thread holds malloc's lock deadlocks the process (seen in the 10,000-task stress
+/// run and in `watch scroll-formatters`). After this every path the handler takes is instantiated.
+private func primeCaptureHandler(_ slot: UnsafeMutablePointer<CaptureSlot>) {
+    #if arch(x86_64)
+    let stack = UnsafeMutablePointer<UInt>.allocate(capacity: 64)
+    defer { stack.deallocate() }
+    stack.initialize(repeating: 0, count: 64)
+    let code = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+    defer { code.deallocate() }
+    code.initialize(repeating: 0x90, count: 16)   // nop: not a prologue or epilogue instruction
+    let base = UInt(bitPattern: stack)
+    stack[8] = base + 16 * 8                      // frame record 1 → record 2
+    stack[9] = UInt(bitPattern: code)             // its return address
+    stack[17] = UInt(bitPattern: code)            // record 2: next 0 ends the chain
+    var context = ucontext_t()
+    withUnsafeMutableBytes(of: &context.uc_mcontext.gregs) { registers in
+        let words = registers.bindMemory(to: Int64.self)
+        words[16] = Int64(bitPattern: UInt64(UInt(bitPattern: code)))   // REG_RIP
+        words[15] = Int64(bitPattern: UInt64(base))                     // REG_RSP
+        words[10] = Int64(bitPattern: UInt64(base + 8 * 8))             // REG_RBP
+    }
+    slot.pointee.stackHigh = base + 64 * 8
+    sem_post(slot.pointee.ready)
+    withUnsafeMutablePointer(to: &context) { handleCaptureSignal(UnsafeMutableRawPointer($0)) }
+    while sem_trywait(slot.pointee.done) == 0 {}
+    slot.pointee.stackHigh = 0
+    slot.pointee.count = 0
+    slot.pointee.framePointerCount = 0
+    #endif
+}
 
 private func handleCaptureSignal(_ context: UnsafeMutableRawPointer?) {
     let savedErrno = errno
