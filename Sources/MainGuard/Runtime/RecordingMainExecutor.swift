@@ -1,5 +1,6 @@
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 import Dispatch
+import Foundation
 import Synchronization
 
 /// MainGuard's main executor: runs every main-actor job on the real main thread and records it.
@@ -90,8 +91,16 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
             }
             guard let next else { break }
             justWorked = next != nil
-            if let (job, info) = next { runJob(job, info) }
+            if let (job, info) = next { runJob(job, info) } else { drainMainQueue() }
         }
+    }
+
+    /// Runs what waits on `DispatchQueue.main` (after an idle wake, so at most ~20 ms late): plain
+    /// main-queue blocks, timers, and main-actor jobs forwarded there before this loop took the
+    /// main thread (in a test process that used the pass-through flavour first). Left waiting,
+    /// those jobs would keep the main actor from ever going quiet and the run from ending.
+    private func drainMainQueue() {
+        _ = RunLoop.main.run(mode: .default, before: Date())
     }
 
     /// Starts queueing main-actor jobs for the run loop that is about to run on this (main) thread,
