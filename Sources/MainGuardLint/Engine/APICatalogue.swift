@@ -32,12 +32,15 @@ public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
 /// ```
 public struct CatalogueEntry: Sendable, Hashable {
     public enum Match: Sendable, Hashable {
-        /// A global function such as `usleep(_:)`; `prefix` also matches longer names (`CGImageSourceCreate*`).
+        /// A global function such as `usleep(_:)`; `prefix` also matches longer names.
         case function(name: String, prefix: Bool)
         /// An initializer `Type(label: ...)` whose first argument label is one of `firstLabels`.
         case initializer(type: String, firstLabels: [String])
         /// A method called on a value or type. `receiver` nil: the name alone is distinctive enough.
         case method(receiver: String?, name: String, prefix: Bool)
+        /// A method on any receiver whose name is common but whose first argument label is distinctive:
+        /// `write(to:)` writes a file, while `write(_:)` appends to a stream.
+        case labeledMethod(name: String, firstLabels: [String])
         /// A property read such as `handle.availableData`.
         case property(receiver: String?, name: String)
     }
@@ -85,6 +88,8 @@ public enum APICatalogue {
         .init(match: .initializer(type: "PDFDocument", firstLabels: ["url", "data"]), kind: .syncIO, display: "PDFDocument(url:)"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
+        // Synchronous file writes (`Data.write(to:)`, `String.write(to:atomically:encoding:)`, `NSData.write(toFile:)`).
+        .init(match: .labeledMethod(name: "write", firstLabels: ["to", "toFile"]), kind: .syncIO, display: "Data.write(to:)"),
         // Decoding and rendering.
         .init(match: .method(receiver: "JSONDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "JSONDecoder.decode(_:from:)"),
         .init(match: .method(receiver: "PropertyListDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "PropertyListDecoder.decode(_:from:)"),
@@ -93,9 +98,15 @@ public enum APICatalogue {
         .init(match: .method(receiver: "NSKeyedUnarchiver", name: "unarchive", prefix: true), kind: .heavyCompute, display: "NSKeyedUnarchiver.unarchive*"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["data"]), kind: .heavyCompute, display: "UIImage(data:)"),
         .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "image", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.image"),
-        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "pngData", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.pngData"),
-        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.jpegData"),
-        .init(match: .function(name: "CGImageSourceCreate", prefix: true), kind: .heavyCompute, display: "CGImageSourceCreate*"),
+        // Encoding a bitmap: `UIImage.jpegData(compressionQuality:)`, `UIGraphicsImageRenderer.pngData { }`.
+        .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),
+        .init(match: .method(receiver: nil, name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIImage.jpegData(compressionQuality:)"),
+        .init(match: .method(receiver: nil, name: "heicData", prefix: false), kind: .heavyCompute, display: "UIImage.heicData()"),
+        // Decoding: creating an image source only opens it; these decode (and downsample) the pixels.
+        .init(match: .function(name: "CGImageSourceCreateThumbnailAtIndex", prefix: false), kind: .heavyCompute, display: "CGImageSourceCreateThumbnailAtIndex"),
+        .init(match: .function(name: "CGImageSourceCreateImageAtIndex", prefix: false), kind: .heavyCompute, display: "CGImageSourceCreateImageAtIndex"),
+        // Core Image renders the whole filter graph when asked for pixels.
+        .init(match: .method(receiver: nil, name: "createCGImage", prefix: false), kind: .heavyCompute, display: "CIContext.createCGImage(_:from:)"),
         .init(match: .property(receiver: "ImageRenderer", name: "cgImage"), kind: .heavyCompute, display: "ImageRenderer.cgImage"),
         .init(match: .property(receiver: "ImageRenderer", name: "uiImage"), kind: .heavyCompute, display: "ImageRenderer.uiImage"),
         .init(match: .property(receiver: "ImageRenderer", name: "nsImage"), kind: .heavyCompute, display: "ImageRenderer.nsImage"),
@@ -110,7 +121,7 @@ extension CatalogueEntry.Match {
     /// The type name for initializers, the function/member name otherwise.
     var name: String {
         switch self {
-        case .function(let name, _), .method(_, let name, _), .property(_, let name): name
+        case .function(let name, _), .method(_, let name, _), .labeledMethod(let name, _), .property(_, let name): name
         case .initializer(let type, _): type
         }
     }
@@ -118,7 +129,7 @@ extension CatalogueEntry.Match {
     var isExactName: Bool {
         switch self {
         case .function(_, let prefix), .method(_, _, let prefix): !prefix
-        case .initializer, .property: true
+        case .initializer, .labeledMethod, .property: true
         }
     }
 }

@@ -152,6 +152,9 @@ extension CalledName {
             return .background("a child task")
         case "dataTask", "downloadTask", "uploadTask":
             return .background("a URLSession completion handler")
+        case "performBackgroundTask":
+            // Core Data runs the block on a new background context's private queue.
+            return .background("a Core Data background context")
         case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
             guard let receiver = receiverText else { return .inherits }
             if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }

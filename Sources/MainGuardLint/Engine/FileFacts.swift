@@ -244,6 +244,11 @@ private extension CatalogueEntry {
             guard let receiver else { return true }
             if receiver.contains(".") { return call.receiverText == receiver }
             return types.type(of: base) == receiver
+        case .labeledMethod(_, let firstLabels):
+            // `value.write(to: &stream)` (TextOutputStreamable) passes a stream, not a file location.
+            guard call.receiver != nil, let first = call.call.arguments.first, let label = first.label?.text,
+                  !first.expression.is(InOutExprSyntax.self) else { return false }
+            return firstLabels.contains(label)
         case .property:
             return false
         }

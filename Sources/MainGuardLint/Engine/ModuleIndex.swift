@@ -136,7 +136,9 @@ public struct ModuleIndex: Sendable {
             let ownType = matching.filter { callerType != nil && functions[$0].enclosingType == callerType }
             return ownType.isEmpty ? matching.filter { functions[$0].enclosingType == nil } : ownType
         case .type(let name):
-            return matching.filter { functions[$0].enclosingType == name }
+            // `Self.f()` names the caller's own type.
+            let owner = name == "Self" ? callerType : name
+            return matching.filter { functions[$0].enclosingType == owner }
         case .instance(let type?):
             return matching.filter { functions[$0].enclosingType == type }
         case .instance(nil), .implicitMember:
