@@ -29,7 +29,7 @@ final class RealisticCorpusTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(counts.precision, 0.9, "\(rule) precision")
             XCTAssertGreaterThanOrEqual(counts.recall, 0.9, "\(rule) recall")
         }
-        XCTAssertEqual(found.sorted(), expected.sorted(), "exactly the labelled findings")
+        XCTAssertTrue(score.falsePositives.isEmpty && score.falseNegatives.isEmpty, "exactly the labelled findings (see the lists above)")
     }
 
     private static func label(file: String, line: Int, rule: String) -> Label {

@@ -70,6 +70,27 @@ struct CalledName: Sendable {
     var receiverText: String? { receiver?.trimmedDescription }
 }
 
+extension CalledName {
+    /// Iteration written as a call, with work per element: `items.forEach { save($0) }`, `rows.compactMap(makeNote)`,
+    /// `text.enumerateLines { ... }`. It loops over data of unknown size like a `for` loop does. Key paths
+    /// (`map(\.id)`) and closures without calls (`sorted { $0 < $1 }`) cost next to nothing per element.
+    var iteratesWithWorkPerElement: Bool {
+        guard receiver != nil, Self.iterationNames.contains(name) else { return false }
+        if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
+            return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+                token.tokenKind == .leftParen && token.parent?.is(FunctionCallExprSyntax.self) == true
+            }
+        }
+        // A function passed by name: `compactMap(makeNote)`.
+        return call.arguments.count == 1 && call.arguments.first?.label == nil
+            && call.arguments.first?.expression.is(DeclReferenceExprSyntax.self) == true
+    }
+
+    private static let iterationNames: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "allSatisfy", "enumerateLines",
+    ]
+}
+
 extension String {
     /// True for type-like names (`Data`, `URLSession`): ASCII check, cheap enough for every call.
     var startsWithUppercase: Bool {

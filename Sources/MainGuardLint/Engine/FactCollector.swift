@@ -210,7 +210,9 @@ final class FactCollector: SyntaxVisitor {
         if case .escapingJob(startsMainActorJob: true) = scopes.removeLast() { mainActorJobDepth -= 1 }
     }
 
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        node.iteratesAFewTimes ? .visitChildren : recordLoop(Syntax(node))
+    }
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
     override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
 
@@ -236,7 +238,7 @@ final class FactCollector: SyntaxVisitor {
         if called.name == "detached" { facts.triggers.startsDetachedTask = true }
         if mainActorJobDepth > 0 { facts.triggers.callsInMainActorJobs.append(called.lookupName) }
         updateCurrentBody { $0.calls.append(position) }
-        return .visitChildren
+        return called.iteratesWithWorkPerElement ? recordLoop(Syntax(node)) : .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

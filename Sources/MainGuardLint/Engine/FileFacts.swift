@@ -162,6 +162,8 @@ struct VariableTypes: Sendable {
                 return typeName
             }
         }
+        if expression.is(ArrayExprSyntax.self) { return "Array" }
+        if expression.is(DictionaryExprSyntax.self) { return "Dictionary" }
         if let unwrapped = expression.as(OptionalChainingExprSyntax.self) { return type(of: unwrapped.expression) }
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return type(of: unwrapped.expression) }
         if let tried = expression.as(TryExprSyntax.self) { return type(of: tried.expression) }

@@ -308,6 +308,9 @@ extension TypeSyntax {
         if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return type.wrappedType.simpleName }
         if let type = self.as(AttributedTypeSyntax.self) { return type.baseType.simpleName }
         if let type = self.as(SomeOrAnyTypeSyntax.self) { return type.constraint.simpleName }
+        // `[Element]` and `[Key: Value]`: a receiver of these is no type of the linted code (unless it extends them).
+        if self.is(ArrayTypeSyntax.self) { return "Array" }
+        if self.is(DictionaryTypeSyntax.self) { return "Dictionary" }
         return nil
     }
 }

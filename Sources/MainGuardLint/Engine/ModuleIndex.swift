@@ -199,7 +199,10 @@ private struct HeavinessSolver: Sendable {
         self.resolve = resolve
         let synchronousCallees = Parallel.chunkedMap(count: records.count, threads: threads) { position in
             records[position].callees.map { reference in
-                resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync }
+                // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
+                // same name; it is recursion only when the receiver is the function's own type.
+                let delegates = reference.receiver == .instance(nil)
+                return resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync && !(delegates && $0 == position) }
             }
         }
         var memo = [String??](repeating: nil, count: records.count)
