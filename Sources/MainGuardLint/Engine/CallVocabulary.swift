@@ -73,12 +73,14 @@ struct CalledName: Sendable {
 extension CalledName {
     /// Iteration written as a call, with work per element: `items.forEach { save($0) }`, `rows.compactMap(makeNote)`,
     /// `text.enumerateLines { ... }`. It loops over data of unknown size like a `for` loop does. Key paths
-    /// (`map(\.id)`) and closures without calls (`sorted { $0 < $1 }`) cost next to nothing per element.
+    /// (`map(\.id)`), closures without calls (`sorted { $0 < $1 }`) and closures that only build values
+    /// (`map { URLQueryItem(name: $0.key, value: $0.value) }`) cost next to nothing per element.
     var iteratesWithWorkPerElement: Bool {
         guard receiver != nil, Self.iterationNames.contains(name) else { return false }
         if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
             return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
-                token.tokenKind == .leftParen && token.parent?.is(FunctionCallExprSyntax.self) == true
+                guard token.tokenKind == .leftParen, let inner = token.parent?.as(FunctionCallExprSyntax.self) else { return false }
+                return CalledName(inner).map { !$0.isInitializerCall } ?? true
             }
         }
         // A function passed by name: `compactMap(makeNote)`.
