@@ -178,6 +178,17 @@ extension CalledName {
         case "performBackgroundTask":
             // Core Data runs the block on a new background context's private queue.
             return .background("a Core Data background context")
+        case "requestAuthorization", "requestTrackingAuthorization", "requestAccess", "requestFullAccessToEvents",
+             "requestRecordPermission", "getNotificationSettings", "getPendingNotificationRequests",
+             "getDeliveredNotifications", "evaluatePolicy":
+            // Photos, UserNotifications, Contacts, EventKit, AVAudioSession, AppTrackingTransparency and
+            // LocalAuthentication call these handlers on a queue of their own, not the main queue.
+            return .background("a system callback on a background queue")
+        case "addObserver":
+            // `addObserver(forName:object:queue:using:)` runs the block on `queue`, or where the notification is posted when nil.
+            guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
+                  queue != "nil" else { return .inherits }
+            return isMainQueue(queue) ? .mainActorJob("NotificationCenter.addObserver(queue: \(queue))") : .background("a background queue")
         case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
             guard let receiver = receiverText else { return .inherits }
             if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
