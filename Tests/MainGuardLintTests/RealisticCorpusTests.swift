@@ -4,7 +4,9 @@ import XCTest
 
 /// The linter on app code it was not written against (`Tests/Fixtures/Realistic`, a two-target package
 /// that is never compiled here): every line that blocks the main thread, as a rule defines the problem,
-/// carries `// expect: rule_id`. Prints precision and recall per rule and overall.
+/// carries `// expect: rule_id`. Prints precision and recall per rule and overall. A finding the linter
+/// cannot avoid without a type checker or the data's size (a loop over a short list) is marked
+/// `// known-false-positive: rule_id`: it counts against precision, and the test fails when it changes.
 final class RealisticCorpusTests: XCTestCase {
     private static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Realistic")
@@ -16,7 +18,8 @@ final class RealisticCorpusTests: XCTestCase {
         let result = try Linter().lint(paths: [Self.corpus.path])
         XCTAssertTrue(result.skipped.isEmpty)
         let found = result.findings.map { Self.label(file: $0.file, line: $0.line, rule: $0.ruleID) }
-        let expected = try Self.expectedLabels()
+        let expected = try Self.labels(marked: "// expect: ")
+        let knownFalsePositives = try Self.labels(marked: "// known-false-positive: ")
         XCTAssertGreaterThanOrEqual(expected.count, 30, "the corpus should hold a realistic number of problems")
 
         let score = Score(expected: expected, found: found)
@@ -29,7 +32,8 @@ final class RealisticCorpusTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(counts.precision, 0.9, "\(rule) precision")
             XCTAssertGreaterThanOrEqual(counts.recall, 0.9, "\(rule) recall")
         }
-        XCTAssertTrue(score.falsePositives.isEmpty && score.falseNegatives.isEmpty, "exactly the labelled findings (see the lists above)")
+        XCTAssertEqual(score.falsePositives, knownFalsePositives.sorted(), "false positives other than the known ones")
+        XCTAssertEqual(score.falseNegatives, [], "missed findings")
     }
 
     private static func label(file: String, line: Int, rule: String) -> Label {
@@ -37,12 +41,12 @@ final class RealisticCorpusTests: XCTestCase {
         return "\(relative):\(line) \(rule)"
     }
 
-    private static func expectedLabels() throws -> [Label] {
+    private static func labels(marked marker: String) throws -> [Label] {
         let files = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         return try files.flatMap { url in
             let source = try String(contentsOf: url, encoding: .utf8)
-            return FixtureExpectations.expectations(in: source).map { label(file: url.standardizedFileURL.path, line: $0.line, rule: $0.rule) }
+            return FixtureExpectations.expectations(in: source, marker: marker).map { label(file: url.standardizedFileURL.path, line: $0.line, rule: $0.rule) }
         }
     }
 }

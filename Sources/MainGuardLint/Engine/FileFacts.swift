@@ -60,6 +60,8 @@ struct FunctionRecord: Sendable {
     var isConcurrent: Bool
     var isStatic: Bool
     var enclosingType: String?
+    /// False for protocol requirements: a call through the protocol runs a conformer's implementation.
+    var hasBody = true
     var fileIndex: Int
     /// Where the body runs, as far as its own file tells (the index settles the rest).
     var isolation: LocalIsolation
