@@ -212,7 +212,9 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        node.iteratesAFewTimes ? .visitChildren : recordLoop(Syntax(node))
+        // `for await`: every iteration suspends for the next element, so it is a suspension, not a busy loop.
+        if node.awaitKeyword != nil { return recordSuspension(at: node.positionAfterSkippingLeadingTrivia) }
+        return node.iteratesAFewTimes ? .visitChildren : recordLoop(Syntax(node))
     }
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
     override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
@@ -225,9 +227,13 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        recordSuspension(at: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    private func recordSuspension(at position: AbsolutePosition) -> SyntaxVisitorContinueKind {
         facts.triggers.containsAwait = true
         updateCurrentBody { body in
-            if body.firstAwait == nil { body.firstAwait = node.positionAfterSkippingLeadingTrivia }
+            if body.firstAwait == nil { body.firstAwait = position }
         }
         return .visitChildren
     }
