@@ -167,6 +167,9 @@ extension CalledName {
             return .unstructuredTask
         case "detached" where receiver?.isTaskType == true:
             return .background("a Task.detached body")
+        case "immediate" where receiver?.isTaskType == true:
+            // Swift 6.2 (SE-0472): starts at once on the caller's actor, then continues like `Task { }`.
+            return .unstructuredTask
         case "run" where receiverText == "MainActor":
             return .mainActorJob("MainActor.run")
         case "assumeIsolated" where receiverText == "MainActor":
