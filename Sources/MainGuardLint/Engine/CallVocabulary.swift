@@ -154,7 +154,25 @@ extension ClosureExprSyntax {
             }
         }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
-        return called.closureRole
+        let role = called.closureRole
+        // Control and view actions (`onTapGesture`, `onChange`, ...) run on the main actor whatever their body does.
+        if role == .inherits, signature?.parameterClause != nil, !called.name.hasPrefix("on"), hopsToTheMainActor {
+            return .background("a completion handler that hops to the main actor")
+        }
+        return role
+    }
+
+    /// A statement of the body queues work onto the main actor (`DispatchQueue.main.async { }`,
+    /// `Task { @MainActor in }`): without a type checker, the best evidence that the API calling this
+    /// completion handler calls it off the main actor, as `URLSession`-era services do.
+    private var hopsToTheMainActor: Bool {
+        statements.contains { statement in
+            guard let call = statement.item.as(FunctionCallExprSyntax.self), let body = call.trailingClosure else { return false }
+            switch body.role {
+            case .mainActorJob, .mainActorTask: return true
+            default: return false
+            }
+        }
     }
 }
 
