@@ -18,7 +18,7 @@ final class ProfileViewModel: BaseViewModel {
 
     func wordFrequencies() {
         Task {
-            let counts = countWords(in: bio) // expect: sync_work_in_main_actor_task
+            let counts = countWords(in: bio) // known-false-positive: sync_work_in_main_actor_task
             errorMessage = counts.isEmpty ? "Empty bio" : nil
         }
     }
