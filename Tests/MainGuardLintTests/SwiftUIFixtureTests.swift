@@ -1,7 +1,5 @@
 @testable import MainGuardLint
 import Foundation
-import SwiftParser
-import SwiftSyntax
 import XCTest
 
 /// Realistic multi-view SwiftUI files (`Tests/Fixtures/SwiftUIApp`, not compiled): every finding is
@@ -18,24 +16,9 @@ final class SwiftUIFixtureTests: XCTestCase {
         var expected: [String] = []
         for name in files {
             let source = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
-            expected += Self.expectations(in: source).map { "\(name):\($0.line) \($0.rule)" }
+            expected += FixtureExpectations.expectations(in: source).map { "\(name):\($0.line) \($0.rule)" }
         }
         XCTAssertGreaterThanOrEqual(expected.count, 8)
         XCTAssertEqual(found.sorted(), expected.sorted())
-    }
-
-    /// `// expect: rule_id` comments, read from the syntax tree's trivia.
-    private static func expectations(in source: String) -> [(line: Int, rule: String)] {
-        let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: "fixture.swift", tree: tree)
-        var expectations: [(Int, String)] = []
-        for token in tree.tokens(viewMode: .sourceAccurate) {
-            for piece in token.trailingTrivia {
-                guard case .lineComment(let text) = piece, text.hasPrefix("// expect: ") else { continue }
-                let line = token.startLocation(converter: converter).line
-                for rule in text.dropFirst("// expect: ".count).split(separator: " ") { expectations.append((line, String(rule))) }
-            }
-        }
-        return expectations
     }
 }

@@ -32,12 +32,15 @@ public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
 /// ```
 public struct CatalogueEntry: Sendable, Hashable {
     public enum Match: Sendable, Hashable {
-        /// A global function such as `usleep(_:)`; `prefix` also matches longer names (`CGImageSourceCreate*`).
+        /// A global function such as `usleep(_:)`; `prefix` also matches longer names.
         case function(name: String, prefix: Bool)
         /// An initializer `Type(label: ...)` whose first argument label is one of `firstLabels`.
         case initializer(type: String, firstLabels: [String])
         /// A method called on a value or type. `receiver` nil: the name alone is distinctive enough.
         case method(receiver: String?, name: String, prefix: Bool)
+        /// A method on any receiver whose name is common but whose first argument label is distinctive:
+        /// `write(to:)` writes a file, while `write(_:)` appends to a stream.
+        case labeledMethod(name: String, firstLabels: [String])
         /// A property read such as `handle.availableData`.
         case property(receiver: String?, name: String)
     }
@@ -67,6 +70,9 @@ public enum APICatalogue {
         .init(match: .method(receiver: "Process", name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
         .init(match: .method(receiver: nil, name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
         .init(match: .function(name: "pthread_join", prefix: false), kind: .wait, display: "pthread_join(_:_:)"),
+        .init(match: .method(receiver: nil, name: "waitUntilAllOperationsAreFinished", prefix: false), kind: .wait, display: "OperationQueue.waitUntilAllOperationsAreFinished()"),
+        .init(match: .method(receiver: nil, name: "waitUntilFinished", prefix: false), kind: .wait, display: "Operation.waitUntilFinished()"),
+        .init(match: .method(receiver: nil, name: "sendSynchronousRequest", prefix: false), kind: .wait, display: "NSURLConnection.sendSynchronousRequest"),
         .init(match: .method(receiver: "DispatchQueue.main", name: "sync", prefix: false), kind: .mainSync, display: "DispatchQueue.main.sync"),
         // Synchronous file reads.
         .init(match: .initializer(type: "Data", firstLabels: ["contentsOf"]), kind: .syncIO, display: "Data(contentsOf:)"),
@@ -85,17 +91,49 @@ public enum APICatalogue {
         .init(match: .initializer(type: "PDFDocument", firstLabels: ["url", "data"]), kind: .syncIO, display: "PDFDocument(url:)"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
+        .init(match: .initializer(type: "XMLParser", firstLabels: ["contentsOf"]), kind: .syncIO, display: "XMLParser(contentsOf:)"),
+        .init(match: .method(receiver: "FileHandle", name: "write", prefix: false), kind: .syncIO, display: "FileHandle.write(_:)"),
+        // Keychain calls are IPC to securityd; Apple: "this function can block the calling thread".
+        .init(match: .function(name: "SecItemCopyMatching", prefix: false), kind: .syncIO, display: "SecItemCopyMatching"),
+        .init(match: .function(name: "SecItemAdd", prefix: false), kind: .syncIO, display: "SecItemAdd"),
+        .init(match: .function(name: "SecItemUpdate", prefix: false), kind: .syncIO, display: "SecItemUpdate"),
+        .init(match: .function(name: "SecItemDelete", prefix: false), kind: .syncIO, display: "SecItemDelete"),
+        // Synchronous file writes (`Data.write(to:)`, `String.write(to:atomically:encoding:)`, `NSData.write(toFile:)`).
+        .init(match: .labeledMethod(name: "write", firstLabels: ["to", "toFile"]), kind: .syncIO, display: "Data.write(to:)"),
         // Decoding and rendering.
         .init(match: .method(receiver: "JSONDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "JSONDecoder.decode(_:from:)"),
+        .init(match: .method(receiver: "JSONEncoder", name: "encode", prefix: false), kind: .heavyCompute, display: "JSONEncoder.encode(_:)"),
+        .init(match: .method(receiver: "PropertyListEncoder", name: "encode", prefix: false), kind: .heavyCompute, display: "PropertyListEncoder.encode(_:)"),
+        .init(match: .method(receiver: "JSONSerialization", name: "data", prefix: false), kind: .heavyCompute, display: "JSONSerialization.data(withJSONObject:)"),
+        .init(match: .method(receiver: "NSKeyedArchiver", name: "archivedData", prefix: false), kind: .heavyCompute, display: "NSKeyedArchiver.archivedData"),
+        .init(match: .method(receiver: "XMLParser", name: "parse", prefix: false), kind: .heavyCompute, display: "XMLParser.parse()"),
         .init(match: .method(receiver: "PropertyListDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "PropertyListDecoder.decode(_:from:)"),
         .init(match: .method(receiver: "JSONSerialization", name: "jsonObject", prefix: false), kind: .heavyCompute, display: "JSONSerialization.jsonObject"),
         .init(match: .method(receiver: "PropertyListSerialization", name: "propertyList", prefix: false), kind: .heavyCompute, display: "PropertyListSerialization.propertyList"),
         .init(match: .method(receiver: "NSKeyedUnarchiver", name: "unarchive", prefix: true), kind: .heavyCompute, display: "NSKeyedUnarchiver.unarchive*"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["data"]), kind: .heavyCompute, display: "UIImage(data:)"),
         .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "image", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.image"),
-        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "pngData", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.pngData"),
-        .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.jpegData"),
-        .init(match: .function(name: "CGImageSourceCreate", prefix: true), kind: .heavyCompute, display: "CGImageSourceCreate*"),
+        // Encoding a bitmap: `UIImage.jpegData(compressionQuality:)`, `UIGraphicsImageRenderer.pngData { }`.
+        .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),
+        .init(match: .method(receiver: nil, name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIImage.jpegData(compressionQuality:)"),
+        .init(match: .method(receiver: nil, name: "heicData", prefix: false), kind: .heavyCompute, display: "UIImage.heicData()"),
+        // Decoding: creating an image source only opens it; these decode (and downsample) the pixels.
+        .init(match: .function(name: "CGImageSourceCreateThumbnailAtIndex", prefix: false), kind: .heavyCompute, display: "CGImageSourceCreateThumbnailAtIndex"),
+        .init(match: .function(name: "CGImageSourceCreateImageAtIndex", prefix: false), kind: .heavyCompute, display: "CGImageSourceCreateImageAtIndex"),
+        // Core Image renders the whole filter graph when asked for pixels.
+        .init(match: .method(receiver: nil, name: "createCGImage", prefix: false), kind: .heavyCompute, display: "CIContext.createCGImage(_:from:)"),
+        .init(match: .method(receiver: nil, name: "jpegRepresentation", prefix: false), kind: .heavyCompute, display: "CIContext.jpegRepresentation"),
+        .init(match: .method(receiver: nil, name: "pngRepresentation", prefix: false), kind: .heavyCompute, display: "CIContext.pngRepresentation"),
+        .init(match: .method(receiver: nil, name: "heifRepresentation", prefix: false), kind: .heavyCompute, display: "CIContext.heifRepresentation"),
+        .init(match: .method(receiver: nil, name: "writeJPEGRepresentation", prefix: false), kind: .heavyCompute, display: "CIContext.writeJPEGRepresentation"),
+        .init(match: .method(receiver: nil, name: "writePNGRepresentation", prefix: false), kind: .heavyCompute, display: "CIContext.writePNGRepresentation"),
+        .init(match: .method(receiver: nil, name: "writeHEIFRepresentation", prefix: false), kind: .heavyCompute, display: "CIContext.writeHEIFRepresentation"),
+        // Synchronous decoding: the async `byPreparingThumbnail(ofSize:)` / `byPreparingForDisplay()` are the fix.
+        .init(match: .method(receiver: nil, name: "preparingThumbnail", prefix: false), kind: .heavyCompute, display: "UIImage.preparingThumbnail(of:)"),
+        .init(match: .method(receiver: nil, name: "preparingForDisplay", prefix: false), kind: .heavyCompute, display: "UIImage.preparingForDisplay()"),
+        .init(match: .property(receiver: nil, name: "tiffRepresentation"), kind: .heavyCompute, display: "NSImage.tiffRepresentation"),
+        .init(match: .function(name: "CGImageDestinationFinalize", prefix: false), kind: .heavyCompute, display: "CGImageDestinationFinalize"),
+        .init(match: .method(receiver: nil, name: "copyCGImage", prefix: false), kind: .heavyCompute, display: "AVAssetImageGenerator.copyCGImage(at:actualTime:)"),
         .init(match: .property(receiver: "ImageRenderer", name: "cgImage"), kind: .heavyCompute, display: "ImageRenderer.cgImage"),
         .init(match: .property(receiver: "ImageRenderer", name: "uiImage"), kind: .heavyCompute, display: "ImageRenderer.uiImage"),
         .init(match: .property(receiver: "ImageRenderer", name: "nsImage"), kind: .heavyCompute, display: "ImageRenderer.nsImage"),
@@ -110,7 +148,7 @@ extension CatalogueEntry.Match {
     /// The type name for initializers, the function/member name otherwise.
     var name: String {
         switch self {
-        case .function(let name, _), .method(_, let name, _), .property(_, let name): name
+        case .function(let name, _), .method(_, let name, _), .labeledMethod(let name, _), .property(_, let name): name
         case .initializer(let type, _): type
         }
     }
@@ -118,7 +156,7 @@ extension CatalogueEntry.Match {
     var isExactName: Bool {
         switch self {
         case .function(_, let prefix), .method(_, _, let prefix): !prefix
-        case .initializer, .property: true
+        case .initializer, .labeledMethod, .property: true
         }
     }
 }

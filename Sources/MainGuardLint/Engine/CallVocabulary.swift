@@ -70,6 +70,31 @@ struct CalledName: Sendable {
     var receiverText: String? { receiver?.trimmedDescription }
 }
 
+extension CalledName {
+    /// Iteration written as a call, with work per element: `items.forEach { save($0) }`, `rows.compactMap(makeNote)`,
+    /// `text.enumerateLines { rows.append(...) }`. It loops over data of unknown size like a `for` loop does.
+    /// Key paths (`map(\.id)`), closures that only build values (`map { URLQueryItem(...) }`) and closures that
+    /// only call the element's own methods (`map { $0.lowercased() }`) cost next to nothing per element.
+    var iteratesWithWorkPerElement: Bool {
+        guard receiver != nil, Self.iterationNames.contains(name) else { return false }
+        if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
+            let parameters = closure.parameterNames
+            return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.tokenKind == .leftParen, let inner = token.parent?.as(FunctionCallExprSyntax.self),
+                      let called = CalledName(inner), !called.isInitializerCall else { return false }
+                return !(called.receiver?.rootName.map { $0.hasPrefix("$") || parameters.contains($0) } ?? false)
+            }
+        }
+        // A function passed by name: `compactMap(makeNote)`.
+        return call.arguments.count == 1 && call.arguments.first?.label == nil
+            && call.arguments.first?.expression.is(DeclReferenceExprSyntax.self) == true
+    }
+
+    private static let iterationNames: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "allSatisfy", "enumerateLines",
+    ]
+}
+
 extension String {
     /// True for type-like names (`Data`, `URLSession`): ASCII check, cheap enough for every call.
     var startsWithUppercase: Bool {
@@ -129,7 +154,25 @@ extension ClosureExprSyntax {
             }
         }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
-        return called.closureRole
+        let role = called.closureRole
+        // Control and view actions (`onTapGesture`, `onChange`, ...) run on the main actor whatever their body does.
+        if role == .inherits, signature?.parameterClause != nil, !called.name.hasPrefix("on"), hopsToTheMainActor {
+            return .background("a completion handler that hops to the main actor")
+        }
+        return role
+    }
+
+    /// A statement of the body queues work onto the main actor (`DispatchQueue.main.async { }`,
+    /// `Task { @MainActor in }`): without a type checker, the best evidence that the API calling this
+    /// completion handler calls it off the main actor, as `URLSession`-era services do.
+    private var hopsToTheMainActor: Bool {
+        statements.contains { statement in
+            guard let call = statement.item.as(FunctionCallExprSyntax.self), let body = call.trailingClosure else { return false }
+            switch body.role {
+            case .mainActorJob, .mainActorTask: return true
+            default: return false
+            }
+        }
     }
 }
 
@@ -142,6 +185,9 @@ extension CalledName {
             return .unstructuredTask
         case "detached" where receiver?.isTaskType == true:
             return .background("a Task.detached body")
+        case "immediate" where receiver?.isTaskType == true:
+            // Swift 6.2 (SE-0472): starts at once on the caller's actor, then continues like `Task { }`.
+            return .unstructuredTask
         case "run" where receiverText == "MainActor":
             return .mainActorJob("MainActor.run")
         case "assumeIsolated" where receiverText == "MainActor":
@@ -152,6 +198,20 @@ extension CalledName {
             return .background("a child task")
         case "dataTask", "downloadTask", "uploadTask":
             return .background("a URLSession completion handler")
+        case "performBackgroundTask":
+            // Core Data runs the block on a new background context's private queue.
+            return .background("a Core Data background context")
+        case "requestAuthorization", "requestTrackingAuthorization", "requestAccess", "requestFullAccessToEvents",
+             "requestRecordPermission", "getNotificationSettings", "getPendingNotificationRequests",
+             "getDeliveredNotifications", "evaluatePolicy":
+            // Photos, UserNotifications, Contacts, EventKit, AVAudioSession, AppTrackingTransparency and
+            // LocalAuthentication call these handlers on a queue of their own, not the main queue.
+            return .background("a system callback on a background queue")
+        case "addObserver":
+            // `addObserver(forName:object:queue:using:)` runs the block on `queue`, or where the notification is posted when nil.
+            guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
+                  queue != "nil" else { return .inherits }
+            return isMainQueue(queue) ? .mainActorJob("NotificationCenter.addObserver(queue: \(queue))") : .background("a background queue")
         case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
             guard let receiver = receiverText else { return .inherits }
             if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
@@ -167,7 +227,31 @@ extension CalledName {
     }
 }
 
+private extension ClosureExprSyntax {
+    /// `line` and `index` in `{ line, index in ... }` or `{ (line: String, index: Int) in ... }`.
+    var parameterNames: Set<String> {
+        guard let parameters = signature?.parameterClause else { return [] }
+        if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
+            return Set(shorthand.map(\.name.text))
+        }
+        if let clause = parameters.as(ClosureParameterClauseSyntax.self) {
+            return Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        }
+        return []
+    }
+}
+
 private extension ExprSyntax {
+    /// The variable a chain of member accesses and calls starts from: `line` in `line.split(separator: ",").count`.
+    var rootName: String? {
+        if let reference = self.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = self.as(MemberAccessExprSyntax.self) { return member.base?.rootName }
+        if let call = self.as(FunctionCallExprSyntax.self) { return call.calledExpression.rootName }
+        if let optional = self.as(OptionalChainingExprSyntax.self) { return optional.expression.rootName }
+        if let forced = self.as(ForceUnwrapExprSyntax.self) { return forced.expression.rootName }
+        return nil
+    }
+
     /// `Task` or `Task<Success, Failure>`.
     var isTaskType: Bool {
         let type = self.as(GenericSpecializationExprSyntax.self)?.expression ?? self

@@ -123,19 +123,20 @@ final class FactCollector: SyntaxVisitor {
         enterFunction(Syntax(node), name: node.name.text, parameters: node.signature.parameterClause.parameters,
                       isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                       isConcurrent: node.attributes.contains(named: "concurrent"),
-                      isStatic: node.modifiers.contains("static") || node.modifiers.contains("class"))
+                      isStatic: node.modifiers.contains("static") || node.modifiers.contains("class"), hasBody: node.body != nil)
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         enterFunction(Syntax(node), name: "init", parameters: node.signature.parameterClause.parameters,
-                      isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isConcurrent: false, isStatic: true)
+                      isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isConcurrent: false, isStatic: true,
+                      hasBody: node.body != nil)
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) { leaveFunction() }
     override func visitPost(_ node: InitializerDeclSyntax) { leaveFunction() }
 
     private func enterFunction(_ node: Syntax, name: String, parameters: FunctionParameterListSyntax,
-                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool) -> SyntaxVisitorContinueKind {
+                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, hasBody: Bool) -> SyntaxVisitorContinueKind {
         for parameter in parameters {
             facts.variableTypes.record((parameter.secondName ?? parameter.firstName).text,
                                        type: parameter.type.simpleName)
@@ -144,7 +145,7 @@ final class FactCollector: SyntaxVisitor {
             name: name,
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
-            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, fileIndex: fileIndex,
+            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, hasBody: hasBody, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         bodies.append(FunctionBody(record: record))
         scopes.append(.function(bodies.count - 1))
@@ -210,7 +211,11 @@ final class FactCollector: SyntaxVisitor {
         if case .escapingJob(startsMainActorJob: true) = scopes.removeLast() { mainActorJobDepth -= 1 }
     }
 
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        // `for await`: every iteration suspends for the next element, so it is a suspension, not a busy loop.
+        if node.awaitKeyword != nil { return recordSuspension(at: node.positionAfterSkippingLeadingTrivia) }
+        return node.iteratesAFewTimes ? .visitChildren : recordLoop(Syntax(node))
+    }
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
     override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
 
@@ -222,9 +227,13 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        recordSuspension(at: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    private func recordSuspension(at position: AbsolutePosition) -> SyntaxVisitorContinueKind {
         facts.triggers.containsAwait = true
         updateCurrentBody { body in
-            if body.firstAwait == nil { body.firstAwait = node.positionAfterSkippingLeadingTrivia }
+            if body.firstAwait == nil { body.firstAwait = position }
         }
         return .visitChildren
     }
@@ -236,7 +245,7 @@ final class FactCollector: SyntaxVisitor {
         if called.name == "detached" { facts.triggers.startsDetachedTask = true }
         if mainActorJobDepth > 0 { facts.triggers.callsInMainActorJobs.append(called.lookupName) }
         updateCurrentBody { $0.calls.append(position) }
-        return .visitChildren
+        return called.iteratesWithWorkPerElement ? recordLoop(Syntax(node)) : .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

@@ -60,6 +60,8 @@ struct FunctionRecord: Sendable {
     var isConcurrent: Bool
     var isStatic: Bool
     var enclosingType: String?
+    /// False for protocol requirements: a call through the protocol runs a conformer's implementation.
+    var hasBody = true
     var fileIndex: Int
     /// Where the body runs, as far as its own file tells (the index settles the rest).
     var isolation: LocalIsolation
@@ -162,6 +164,8 @@ struct VariableTypes: Sendable {
                 return typeName
             }
         }
+        if expression.is(ArrayExprSyntax.self) { return "Array" }
+        if expression.is(DictionaryExprSyntax.self) { return "Dictionary" }
         if let unwrapped = expression.as(OptionalChainingExprSyntax.self) { return type(of: unwrapped.expression) }
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return type(of: unwrapped.expression) }
         if let tried = expression.as(TryExprSyntax.self) { return type(of: tried.expression) }
@@ -244,6 +248,11 @@ private extension CatalogueEntry {
             guard let receiver else { return true }
             if receiver.contains(".") { return call.receiverText == receiver }
             return types.type(of: base) == receiver
+        case .labeledMethod(_, let firstLabels):
+            // `value.write(to: &stream)` (TextOutputStreamable) passes a stream, not a file location.
+            guard call.receiver != nil, let first = call.call.arguments.first, let label = first.label?.text,
+                  !first.expression.is(InOutExprSyntax.self) else { return false }
+            return firstLabels.contains(label)
         case .property:
             return false
         }

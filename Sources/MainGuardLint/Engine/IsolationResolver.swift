@@ -308,6 +308,9 @@ extension TypeSyntax {
         if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return type.wrappedType.simpleName }
         if let type = self.as(AttributedTypeSyntax.self) { return type.baseType.simpleName }
         if let type = self.as(SomeOrAnyTypeSyntax.self) { return type.constraint.simpleName }
+        // `[Element]` and `[Key: Value]`: a receiver of these is no type of the linted code (unless it extends them).
+        if self.is(ArrayTypeSyntax.self) { return "Array" }
+        if self.is(DictionaryTypeSyntax.self) { return "Dictionary" }
         return nil
     }
 }
@@ -321,6 +324,17 @@ enum MainActorTypes {
         "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "ToggleStyle",
         "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate", "NSWindowDelegate",
         "UITableViewDataSource", "UITableViewDelegate", "UICollectionViewDataSource", "UICollectionViewDelegate",
+        // UIKit, WebKit and MapKit delegates marked NS_SWIFT_UI_ACTOR in the SDK headers.
+        "UICollectionViewDelegateFlowLayout", "UITableViewDataSourcePrefetching", "UICollectionViewDataSourcePrefetching",
+        "UIScrollViewDelegate", "UITextFieldDelegate", "UITextViewDelegate", "UISearchBarDelegate", "UISearchResultsUpdating",
+        "UISearchControllerDelegate", "UIGestureRecognizerDelegate", "UINavigationControllerDelegate",
+        "UITabBarControllerDelegate", "UIPageViewControllerDataSource", "UIPageViewControllerDelegate",
+        "UIAdaptivePresentationControllerDelegate", "UIPopoverPresentationControllerDelegate",
+        "UIContextMenuInteractionDelegate", "UIDocumentPickerDelegate", "UIViewControllerTransitioningDelegate",
+        "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "MKMapViewDelegate",
+        "NSTableViewDataSource", "NSTableViewDelegate", "NSOutlineViewDataSource", "NSOutlineViewDelegate",
+        "NSCollectionViewDataSource", "NSCollectionViewDelegate", "NSTextFieldDelegate", "NSTextViewDelegate",
+        "NSSearchFieldDelegate", "NSMenuDelegate", "NSToolbarDelegate", "NSSplitViewDelegate",
     ]
 
     /// UIKit/AppKit classes that are `@MainActor`: subclasses' members are main-actor.
@@ -331,5 +345,15 @@ enum MainActorTypes {
         "UIImageView", "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "UICollectionReusableView",
         "NSViewController", "NSView", "NSWindowController", "NSResponder", "NSWindow", "NSApplication",
         "NSHostingController", "NSHostingView", "NSTableCellView", "NSControl", "NSButton", "NSTableView",
+        // Further UIKit/AppKit/WebKit/MapKit views and controllers, which apps subclass directly.
+        "UITextView", "UITextField", "UISwitch", "UISlider", "UISegmentedControl", "UIDatePicker", "UIPickerView",
+        "UIPageControl", "UIStepper", "UISearchBar", "UIActivityIndicatorView", "UIProgressView", "UIVisualEffectView",
+        "UIRefreshControl", "UINavigationBar", "UITabBar", "UIToolbar", "UITableViewHeaderFooterView",
+        "UIAlertController", "UISearchController", "UIActivityViewController", "UIImagePickerController",
+        "UIDocumentPickerViewController", "UIInputViewController", "UIWindowScene",
+        "WKWebView", "MKMapView", "MKAnnotationView", "MKMarkerAnnotationView",
+        "NSTextView", "NSTextField", "NSScrollView", "NSOutlineView", "NSCollectionView", "NSCollectionViewItem",
+        "NSImageView", "NSStackView", "NSSplitViewController", "NSTabViewController", "NSPanel", "NSVisualEffectView",
+        "NSPopover", "NSTableRowView", "NSSegmentedControl", "NSSlider", "NSPopUpButton", "NSSearchField",
     ]
 }

@@ -17,6 +17,8 @@ public struct FunctionFacts: Sendable {
     /// `@concurrent`: always runs on the global concurrent executor.
     public var isConcurrent: Bool
     public var enclosingType: String?
+    /// False for protocol requirements.
+    public var hasBody: Bool
     /// Where the body runs when called synchronously (for async functions: absent `nonisolated(nonsending)`).
     public var isolation: Isolation
     /// Why the body is likely long synchronous work ("loops", "calls Data(contentsOf:)", "recurses",
@@ -48,6 +50,7 @@ public struct ModuleIndex: Sendable {
     let types: TypeIsolationTable
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
     let swiftUITypes: SwiftUIModuleTypes
+    private let conformers: ProtocolConformers
     private let functionsByKey: [String: [Int]]
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
     /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
@@ -66,6 +69,8 @@ public struct ModuleIndex: Sendable {
         usesSwift62Settings = settings.contains(where: \.describesSwift62)
         types = TypeIsolationTable(files.flatMap(\.types))
         swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
+        let conformers = ProtocolConformers(files.flatMap(\.types))
+        self.conformers = conformers
         let records = files.flatMap(\.functions)
         var byKey: [String: [Int]] = [:]
         for (position, record) in records.enumerated() {
@@ -75,14 +80,14 @@ public struct ModuleIndex: Sendable {
         let types = types
         let functionsByName = byKey
         let heaviness = HeavinessSolver(records: records, threads: threads, resolve: { reference, caller in
-            Self.candidates(of: reference, callerType: caller, records: records, byKey: functionsByName)
+            Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName, conformers: conformers)
         })
         functions = Parallel.chunkedMap(count: records.count, threads: threads) { position in
             let record = records[position]
             let isolation = IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
             return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
                                  isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
-                                 isolation: isolation, heaviness: heaviness.heaviness(of: position),
+                                 hasBody: record.hasBody, isolation: isolation, heaviness: heaviness.heaviness(of: position),
                                  heavinessBeforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position),
                                  settings: settings[record.fileIndex])
         }
@@ -97,7 +102,7 @@ public struct ModuleIndex: Sendable {
     /// ```
     public func fingerprint() -> String {
         // `String(describing:)` of these plain structs, enums and arrays is the same in every process.
-        StableHash.combining((functions.map { String(describing: $0) } + types.summary + swiftUITypes.summary).sorted())
+        StableHash.combining((functions.map { String(describing: $0) } + types.summary + swiftUITypes.summary + conformers.summary).sorted())
     }
 
     /// The isolation of members of the named type, or nil when the linted code does not declare it.
@@ -113,7 +118,8 @@ public struct ModuleIndex: Sendable {
     /// The module functions a call may refer to.
     func callees(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [FunctionFacts] {
         let reference = CallReference(called: call, receiver: receiver)
-        return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey)
+        return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey,
+                               conformers: conformers)
             .map { functions[$0] }
     }
 
@@ -124,7 +130,8 @@ public struct ModuleIndex: Sendable {
     /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
     /// unqualified calls, then free functions.
     private static func candidates<Function: CallableFacts>(of reference: CallReference, callerType: String?,
-                                                            functions: [Function], byKey: [String: [Int]]) -> [Int] {
+                                                            functions: [Function], byKey: [String: [Int]],
+                                                            conformers: ProtocolConformers) -> [Int] {
         let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
         let key = isInitializer ? "\(reference.name).init" : reference.name
         guard let named = byKey[key] else { return [] }
@@ -136,17 +143,21 @@ public struct ModuleIndex: Sendable {
             let ownType = matching.filter { callerType != nil && functions[$0].enclosingType == callerType }
             return ownType.isEmpty ? matching.filter { functions[$0].enclosingType == nil } : ownType
         case .type(let name):
-            return matching.filter { functions[$0].enclosingType == name }
+            // `Self.f()` names the caller's own type.
+            let owner = name == "Self" ? callerType : name
+            return matching.filter { functions[$0].enclosingType == owner }
         case .instance(let type?):
+            // A value typed as a protocol: its conformers' implementations and the protocol's extensions.
+            if let conforming = conformers.conformers(of: type) {
+                let implementations = matching.filter { position in
+                    functions[position].hasBody && functions[position].enclosingType.map { $0 == type || conforming.contains($0) } == true
+                }
+                if !implementations.isEmpty { return implementations }
+            }
             return matching.filter { functions[$0].enclosingType == type }
         case .instance(nil), .implicitMember:
             return matching.filter { functions[$0].enclosingType != nil }
         }
-    }
-
-    private static func candidates(of reference: CallReference, callerType: String?,
-                                   records: [FunctionRecord], byKey: [String: [Int]]) -> [Int] {
-        candidates(of: reference, callerType: callerType, functions: records, byKey: byKey)
     }
 
     /// Call labels match when they line up with the parameters in order, skipping defaulted ones.
@@ -178,6 +189,7 @@ public struct ModuleIndex: Sendable {
 protocol CallableFacts {
     var parameters: [Parameter] { get }
     var enclosingType: String? { get }
+    var hasBody: Bool { get }
 }
 
 extension FunctionRecord: CallableFacts {}
@@ -197,7 +209,10 @@ private struct HeavinessSolver: Sendable {
         self.resolve = resolve
         let synchronousCallees = Parallel.chunkedMap(count: records.count, threads: threads) { position in
             records[position].callees.map { reference in
-                resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync }
+                // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
+                // same name; it is recursion only when the receiver is the function's own type.
+                let delegates = reference.receiver == .instance(nil)
+                return resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync && !(delegates && $0 == position) }
             }
         }
         var memo = [String??](repeating: nil, count: records.count)

@@ -67,7 +67,7 @@ struct RuleContext {
                                 types: VariableTypes) -> [FunctionFacts] {
         guard index.declaresFunction(named: call.lookupName) else { return [] }
         let receiver = call.receiverKind(types: types)
-        let callerType = receiver == .implicitSelf ? Syntax(node).enclosingTypeName : nil
+        let callerType = receiver == .implicitSelf || receiver == .type("Self") ? Syntax(node).enclosingTypeName : nil
         return index.callees(of: call, receiver: receiver, callerType: callerType)
     }
 }

@@ -1,0 +1,63 @@
+@testable import MainGuardLint
+import XCTest
+
+/// Each catalogue entry added for app code (file writes, encoders, keychain, Core Image, image decoding,
+/// operation waits) matches the call as apps write it, and look-alikes do not match.
+final class CatalogueMatchingTests: XCTestCase {
+    private func blockingFindings(_ statement: String) -> [Finding] {
+        let source = """
+            import Foundation
+            @MainActor func handle(url: URL, image: UIImage, context: CIContext, output: CIImage, queue: OperationQueue,
+                                   operation: Operation, generator: AVAssetImageGenerator, picture: NSImage) {
+                let encoder = JSONEncoder()
+                let handle = FileHandle(forWritingAtPath: "/tmp/log")!
+                var log = ""
+                \(statement)
+            }
+            """
+        return Linter().lint(source: source).filter { $0.ruleID == "blocking_call_on_main_actor" }
+    }
+
+    func testAppAPIsMatch() {
+        let calls: [(statement: String, display: String, severity: Severity)] = [
+            ("try? Data().write(to: url)", "Data.write(to:)", .warning),
+            ("try? \"text\".write(to: url, atomically: true, encoding: .utf8)", "Data.write(to:)", .warning),
+            ("NSData().write(toFile: \"/tmp/a\", atomically: true)", "Data.write(to:)", .warning),
+            ("_ = image.jpegData(compressionQuality: 0.8)", "UIImage.jpegData(compressionQuality:)", .warning),
+            ("_ = image.pngData()", "UIImage.pngData()", .warning),
+            ("_ = image.preparingThumbnail(of: CGSize(width: 10, height: 10))", "UIImage.preparingThumbnail(of:)", .warning),
+            ("_ = context.createCGImage(output, from: output.extent)", "CIContext.createCGImage(_:from:)", .warning),
+            ("_ = context.jpegRepresentation(of: output, colorSpace: CGColorSpaceCreateDeviceRGB())", "CIContext.jpegRepresentation", .warning),
+            ("_ = try? encoder.encode([1, 2, 3])", "JSONEncoder.encode(_:)", .warning),
+            ("_ = try? JSONSerialization.data(withJSONObject: [:])", "JSONSerialization.data(withJSONObject:)", .warning),
+            ("_ = try? NSKeyedArchiver.archivedData(withRootObject: [1], requiringSecureCoding: true)", "NSKeyedArchiver.archivedData", .warning),
+            ("SecItemCopyMatching([:] as CFDictionary, nil)", "SecItemCopyMatching", .warning),
+            ("handle.write(Data())", "FileHandle.write(_:)", .warning),
+            ("_ = XMLParser(contentsOf: url)", "XMLParser(contentsOf:)", .warning),
+            ("_ = picture.tiffRepresentation", "NSImage.tiffRepresentation", .warning),
+            ("_ = try? generator.copyCGImage(at: .zero, actualTime: nil)", "AVAssetImageGenerator.copyCGImage(at:actualTime:)", .warning),
+            ("queue.waitUntilAllOperationsAreFinished()", "OperationQueue.waitUntilAllOperationsAreFinished()", .error),
+            ("operation.waitUntilFinished()", "Operation.waitUntilFinished()", .error),
+        ]
+        for call in calls {
+            let findings = blockingFindings(call.statement)
+            XCTAssertEqual(findings.count, 1, call.statement)
+            XCTAssertEqual(findings.first?.severity, call.severity, call.statement)
+            XCTAssertTrue(findings.first?.message.hasPrefix(call.display + " ") == true, "\(call.statement): \(findings.map(\.message))")
+        }
+    }
+
+    func testLookAlikesDoNotMatch() {
+        for statement in [
+            "\"entry\".write(to: &log)",
+            "print(\"x\", to: &log)",
+            "_ = CGImageSourceCreateWithURL(url as CFURL, nil)",
+            "_ = try? PropertyListSerialization.self",
+            "log.write(\"line\")",
+            "_ = image.byPreparingThumbnail(ofSize: .zero)",
+            "_ = Coder().encode(1)",
+        ] {
+            XCTAssertEqual(blockingFindings(statement).map(\.message), [], statement)
+        }
+    }
+}
