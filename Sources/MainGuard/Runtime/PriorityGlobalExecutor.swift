@@ -11,15 +11,19 @@ import Synchronization
 /// on first sight for origin attribution (``TaskOriginTracker``).
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
-    // @unchecked: `ready` and `delayed` are only touched under `lock`.
+    // @unchecked: `ready`, `delayed` and `sleepingWorkers` are only touched under `lock`.
     private let lock = ConditionLock()
     private var ready = PriorityFIFO<UnownedJob>()
     private var delayed = DeadlineHeap<(UnownedJob, UInt8)>()
+    /// Workers waiting on `lock`'s condition: an enqueue signals one only if some are.
+    private var sleepingWorkers = 0
     private let tracker: TaskOriginTracker
     private let recorder: MainActorRecorder
     /// Ready jobs, readable without the lock (for the brief spin of a worker that just finished a job).
     private let readyCount = Atomic<Int>(0)
-    /// At most one worker spins at a time; the others sleep.
+    /// At most one worker spins at a time; the others sleep. A spinning worker takes the next job
+    /// itself, so an enqueue then wakes nobody (the worker clears this before it takes the lock,
+    /// so an enqueue that still sees it set is seen by the worker under the lock).
     private let spinning = Atomic<Bool>(false)
     let threadCount: Int
 
@@ -42,7 +46,7 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
         lock.withLock {
             ready.push(unowned, priority: priority)
             readyCount.add(1, ordering: .relaxed)
-            lock.signal()
+            wakeAWorkerIfNoneIsComing()
         }
     }
 
@@ -53,11 +57,19 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
         // The runtime only schedules with the continuous and suspending clocks, whose durations are
         // `Swift.Duration`; a custom clock's job runs without delay rather than never.
         let wait = (delay as? Duration).map(MonotonicClock.nanoseconds) ?? 0
+        let deadline = MonotonicClock.now() &+ wait
         lock.withLock {
-            delayed.push((unowned, priority), deadline: MonotonicClock.now() &+ wait)
-            // Every idle worker may be sleeping until a later deadline: wake them to recompute it.
-            lock.broadcast()
+            let earliest = delayed.earliestDeadline
+            delayed.push((unowned, priority), deadline: deadline)
+            // Every sleeping worker waits until the earliest deadline it knew of, so none misses a
+            // due job while another is busy; an earlier deadline has them all recompute it.
+            if sleepingWorkers > 0, earliest.map({ deadline < $0 }) ?? true { lock.broadcast() }
         }
+    }
+
+    /// Wakes one sleeping worker unless a spinning one will take the work. Call under `lock`.
+    private func wakeAWorkerIfNoneIsComing() {
+        if sleepingWorkers > 0, !spinning.load(ordering: .relaxed) { lock.signal() }
     }
 
     private func note(_ job: UnownedJob, priority: UInt8) {
@@ -73,25 +85,34 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
                 spinning.store(false, ordering: .releasing)
             }
             justWorked = true
-            let job: UnownedJob = lock.withLock {
-                while true {
+            nextJob().runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    private func nextJob() -> UnownedJob {
+        lock.withLock {
+            while true {
+                if delayed.earliestDeadline != nil {
                     let now = MonotonicClock.now()
                     while let (due, priority) = delayed.popDue(now: now) {
                         ready.push(due, priority: priority)
                         readyCount.add(1, ordering: .relaxed)
                     }
-                    if let next = ready.popHighest() {
-                        readyCount.subtract(1, ordering: .relaxed)
-                        return next
-                    }
-                    if let deadline = delayed.earliestDeadline {
-                        lock.wait(untilMonotonicNanoseconds: deadline)
-                    } else {
-                        lock.wait()
-                    }
                 }
+                if let next = ready.popHighest() {
+                    readyCount.subtract(1, ordering: .relaxed)
+                    // Enqueues skipped waking anyone while a worker spun; pass the rest of the work on.
+                    if !ready.isEmpty { wakeAWorkerIfNoneIsComing() }
+                    return next
+                }
+                sleepingWorkers += 1
+                if let deadline = delayed.earliestDeadline {
+                    lock.wait(untilMonotonicNanoseconds: deadline)
+                } else {
+                    lock.wait()
+                }
+                sleepingWorkers -= 1
             }
-            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 }

@@ -130,11 +130,18 @@ private struct WorkloadRun {
         main.prepareToOwnMainThread()
         startBody(outcome)
         let settle = MonotonicClock.nanoseconds(options.settle)
-        try? main.runUntil {
-            let now = MonotonicClock.now()
+        let recorder = installed.recorder
+        try? main.runUntil({ now in
             if let deadline, now >= deadline { return true }
-            return outcome.finished.load(ordering: .acquiring) && installed.recorder.isQuiet(since: settle, now: now)
-        }
+            return outcome.finished.load(ordering: .acquiring) && recorder.isQuiet(since: settle, now: now)
+        }, recheckAt: {
+            // Idle, the loop needs waking only for the timeout and for the end of the settle time
+            // (a settle time already past without quiet waits for the next job instead).
+            guard outcome.finished.load(ordering: .acquiring) else { return deadline }
+            let quietAt = recorder.lastActivity.load(ordering: .relaxed) &+ settle
+            guard quietAt > MonotonicClock.now() else { return deadline }
+            return min(quietAt, deadline ?? .max)
+        })
         timer?.cancel()
         if let report = outcome.timeoutReport.withLock({ $0 }) {
             session.stop()
