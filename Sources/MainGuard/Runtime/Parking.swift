@@ -32,6 +32,9 @@ final class Parking: Sendable {
     @inline(__always)
     func unparkIfParked() {
         guard parked.load(ordering: .sequentiallyConsistent) else { return }
-        lock.withLock { lock.signal() }
+        // Taking the lock orders this with the sleeper's check-then-wait: it is either waiting now
+        // or will see the news. Signalling after unlocking spares the sleeper blocking on the lock.
+        lock.withLock {}
+        lock.signal()
     }
 }

@@ -11,12 +11,15 @@ import Synchronization
 /// on first sight for origin attribution (``TaskOriginTracker``).
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
-    // @unchecked: `ready`, `delayed` and `sleepingWorkers` are only touched under `lock`.
+    // @unchecked: `ready`, `delayed` and `wakeupsInFlight` are only touched under `lock`.
     private let lock = ConditionLock()
     private var ready = PriorityFIFO<UnownedJob>()
     private var delayed = DeadlineHeap<(UnownedJob, UInt8)>()
-    /// Workers waiting on `lock`'s condition: an enqueue signals one only if some are.
-    private var sleepingWorkers = 0
+    /// Workers waiting on `lock`'s condition (changed only under `lock`): an enqueue signals one only
+    /// if some are, and threads spin only while some are (a core is free then).
+    private let sleepingWorkers = Atomic<Int>(0)
+    /// Sleepers signalled and not yet awake: they are not signalled twice (each signal is a system call).
+    private var wakeupsInFlight = 0
     private let tracker: TaskOriginTracker
     private let recorder: MainActorRecorder
     /// Ready jobs, readable without the lock (for the brief spin of a worker that just finished a job).
@@ -43,11 +46,13 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
         let priority = job.priority.rawValue
         let unowned = UnownedJob(job)
         note(unowned, priority: priority)
-        lock.withLock {
+        let wake = lock.withLock {
             ready.push(unowned, priority: priority)
             readyCount.add(1, ordering: .relaxed)
-            wakeAWorkerIfNoneIsComing()
+            return claimASleeperIfNoneIsComing()
         }
+        // Signalled after unlocking, so the woken worker does not block on the lock at once.
+        if wake { lock.signal() }
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
@@ -63,13 +68,18 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
             delayed.push((unowned, priority), deadline: deadline)
             // Every sleeping worker waits until the earliest deadline it knew of, so none misses a
             // due job while another is busy; an earlier deadline has them all recompute it.
-            if sleepingWorkers > 0, earliest.map({ deadline < $0 }) ?? true { lock.broadcast() }
+            if sleepingWorkers.load(ordering: .relaxed) > 0, earliest.map({ deadline < $0 }) ?? true { lock.broadcast() }
         }
     }
 
-    /// Wakes one sleeping worker unless a spinning one will take the work. Call under `lock`.
-    private func wakeAWorkerIfNoneIsComing() {
-        if sleepingWorkers > 0, !spinning.load(ordering: .relaxed) { lock.signal() }
+    /// Picks a sleeping worker to signal, unless a spinning or already signalled one will take the
+    /// work; returns whether to signal. Call under `lock`.
+    private func claimASleeperIfNoneIsComing() -> Bool {
+        guard sleepingWorkers.load(ordering: .relaxed) > wakeupsInFlight, !spinning.load(ordering: .relaxed) else {
+            return false
+        }
+        wakeupsInFlight += 1
+        return true
     }
 
     private func note(_ job: UnownedJob, priority: UInt8) {
@@ -79,17 +89,26 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
 
     private func workerLoop() {
         var justWorked = false
+        var spin = BriefSpin()
         while true {
-            if justWorked, spinning.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-                _ = BriefSpin.until { readyCount.load(ordering: .relaxed) > 0 }
+            if justWorked, hasSleepingWorker, spinning.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+                _ = spin.until { readyCount.load(ordering: .relaxed) > 0 }
                 spinning.store(false, ordering: .releasing)
             }
             justWorked = true
-            nextJob().runSynchronously(on: asUnownedTaskExecutor())
+            let (job, wakeAnother) = nextJob()
+            if wakeAnother { lock.signal() }
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
-    private func nextJob() -> UnownedJob {
+    /// `true` while a worker sleeps, so the cores are not all busy: only then is spinning for the
+    /// next job worth it (on a machine as small as two cores, a thread spinning while every worker
+    /// computes takes a core from them).
+    var hasSleepingWorker: Bool { sleepingWorkers.load(ordering: .relaxed) > 0 }
+
+    /// The next job, and whether to signal a sleeper for the work left behind it.
+    private func nextJob() -> (UnownedJob, Bool) {
         lock.withLock {
             while true {
                 if delayed.earliestDeadline != nil {
@@ -102,16 +121,17 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
                 if let next = ready.popHighest() {
                     readyCount.subtract(1, ordering: .relaxed)
                     // Enqueues skipped waking anyone while a worker spun; pass the rest of the work on.
-                    if !ready.isEmpty { wakeAWorkerIfNoneIsComing() }
-                    return next
+                    return (next, !ready.isEmpty && claimASleeperIfNoneIsComing())
                 }
-                sleepingWorkers += 1
+                sleepingWorkers.add(1, ordering: .relaxed)
                 if let deadline = delayed.earliestDeadline {
                     lock.wait(untilMonotonicNanoseconds: deadline)
                 } else {
                     lock.wait()
                 }
-                sleepingWorkers -= 1
+                sleepingWorkers.subtract(1, ordering: .relaxed)
+                // Awake by signal, timeout or spuriously: either way one sleeper fewer to wait for.
+                wakeupsInFlight = max(0, wakeupsInFlight - 1)
             }
         }
     }

@@ -45,14 +45,22 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
                                    origin: tracker.mainActorOrigin(taskID: taskID, enqueuedFromMainActorJob: fromMainActorJob),
                                    enqueuedNanoseconds: now)
         recorder.jobEnqueued(at: now)
-        let queued: Bool = lock.withLock {
-            guard owningMainThread else { return false }
+        let delivery: Delivery = lock.withLock {
+            guard owningMainThread else { return .toMainQueue }
             queue.push((unowned, info))
-            if runLoopParked { lock.signal() }
-            return true
+            guard runLoopParked else { return .queued }
+            runLoopParked = false   // signalled once, however many jobs arrive before it wakes
+            return .queuedForParkedLoop
         }
-        if !queued { forwardToMainQueue(unowned, info) }
+        switch delivery {
+        case .queued: break
+        // Signalled after unlocking, so the woken loop does not block on the lock at once.
+        case .queuedForParkedLoop: lock.signal()
+        case .toMainQueue: forwardToMainQueue(unowned, info)
+        }
     }
+
+    private enum Delivery { case queued, queuedForParkedLoop, toMainQueue }
 
     var isMainExecutor: Bool { true }
 
@@ -92,13 +100,16 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         defer { leaveRunLoop(unrun: &batch) }
         var now = MonotonicClock.now()
         var justWorked = false
+        var spin = BriefSpin()
+        // Spinning pays only while a core is free: with MainGuard's pool, while one of its workers sleeps.
+        let pool = Task.defaultExecutor as? PriorityGlobalExecutor
         while !condition(now), !stopRequested.load(ordering: .acquiring) {
             if let (job, info) = batch.pop() {
                 now = runJob(job, info)
                 justWorked = true
                 continue
             }
-            if justWorked { _ = BriefSpin.until { recorder.queuedJobs.load(ordering: .relaxed) > 0 } }
+            if justWorked, pool?.hasSleepingWorker ?? true { _ = spin.until { recorder.queuedJobs.load(ordering: .relaxed) > 0 } }
             justWorked = false
             lock.withLock {
                 if queue.isEmpty, !stopRequested.load(ordering: .relaxed) {
@@ -121,9 +132,11 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
 
     func stop() {
         stopRequested.store(true, ordering: .releasing)
-        lock.withLock {
-            if runLoopParked { lock.signal() }
+        let parked = lock.withLock {
+            defer { runLoopParked = false }
+            return runLoopParked
         }
+        if parked { lock.signal() }
     }
 
     // MARK: Running jobs

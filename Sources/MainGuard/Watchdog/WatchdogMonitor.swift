@@ -4,19 +4,21 @@ import Synchronization
 
 /// The watchdog thread: notices a main-thread stall while it is still going on.
 ///
-/// It sleeps while the main thread is between jobs (no periodic wake-ups: an idle process pays
-/// nothing) and is woken by the executor when a job starts, which costs the executor one atomic
-/// load per job while the watchdog is awake and a wake-up only when it is parked (``Parking``).
+/// It sleeps while the main actor is quiet (no periodic wake-ups: an idle process pays nothing) and
+/// is woken by the executor when a job starts, which costs the executor one atomic load per job
+/// while the watchdog is awake and a wake-up only when it is parked (``Parking``). While the main
+/// actor is busy it looks every `min(budget / 2, 10 ms)` instead of parking between jobs.
 /// Seeing a job running, it sleeps until that job would have run for half the budget; if the job
 /// is still running then, it is a stall in the making: the watchdog then — once per job — reads the
 /// main thread's CPU clock and captures, symbolicates and demangles the main thread's stack, and
 /// hands both to the recorder, then parks until the next job starts (a job that never returns costs
 /// nothing more). Exact durations still come from the executor's timestamps; the watchdog only adds
-/// what can be learnt only *during* a stall. While the main actor is busy it wakes at most about
-/// once per half budget.
+/// what can be learnt only *during* a stall.
 final class WatchdogMonitor: Sendable {
     private let recorder: MainActorRecorder
     private let inspectAfterNanoseconds: UInt64
+    /// How often it looks while the main actor is busy: `min(budget / 2, 10 ms)`.
+    private let busyPollNanoseconds: UInt64
     private let symbolicator: Symbolicator
     private let stopRequested = Atomic<Bool>(false)
     /// Where the watchdog waits for a running job to reach half the budget; ``stop()`` signals it.
@@ -30,6 +32,7 @@ final class WatchdogMonitor: Sendable {
         self.symbolicator = symbolicator
         let budget = UInt64(max(thresholds.budgetMilliseconds, 0.2) * 1_000_000)
         inspectAfterNanoseconds = budget / 2
+        busyPollNanoseconds = min(budget / 2, 10_000_000)
     }
 
     func start() {
@@ -61,27 +64,37 @@ final class WatchdogMonitor: Sendable {
     private func run() {
         var inspectedSequence: UInt64 = 0
         while !stopRequested.load(ordering: .acquiring) {
+            let now = MonotonicClock.now()
             guard let running = recorder.runningJob(), running.sequence != inspectedSequence else {
                 // Nothing to learn until another job starts: the main thread is between jobs, or
-                // the running job has been inspected already.
-                recorder.jobStarts.park(untilMonotonicNanoseconds: nil) {
-                    stopRequested.load(ordering: .sequentiallyConsistent)
-                        || recorder.isRunningJob(otherThan: inspectedSequence)
+                // the running job has been inspected already. While the main actor is busy, more
+                // jobs are coming and waking a parked watchdog would cost the main thread a system
+                // call each time, so it looks again shortly instead; once it is quiet, it parks.
+                if now &- min(recorder.lastActivity.load(ordering: .relaxed), now) < busyPollNanoseconds {
+                    sleep(until: now &+ busyPollNanoseconds)
+                } else {
+                    recorder.jobStarts.park(untilMonotonicNanoseconds: nil) {
+                        stopRequested.load(ordering: .sequentiallyConsistent)
+                            || recorder.isRunningJob(otherThan: inspectedSequence)
+                    }
                 }
                 continue
             }
             let stallsAt = running.start &+ inspectAfterNanoseconds
-            let now = MonotonicClock.now()
             guard now >= stallsAt else {
-                // Not parked for job starts here: at thousands of jobs per second, waking on each
+                // Not parked here either: at thousands of jobs per second, waking on each job start
                 // would cost the main thread a system call per job.
-                timedSleep.withLock {
-                    if !stopRequested.load(ordering: .acquiring) { timedSleep.wait(untilMonotonicNanoseconds: stallsAt) }
-                }
+                sleep(until: stallsAt)
                 continue
             }
             inspectedSequence = running.sequence
             inspecting.withLock { inspect(sequence: running.sequence, thread: running.thread, at: now) }
+        }
+    }
+
+    private func sleep(until deadline: UInt64) {
+        timedSleep.withLock {
+            if !stopRequested.load(ordering: .acquiring) { timedSleep.wait(untilMonotonicNanoseconds: deadline) }
         }
     }
 
