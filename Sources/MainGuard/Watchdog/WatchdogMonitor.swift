@@ -11,8 +11,8 @@ import Synchronization
 /// Seeing a job running, it sleeps until that job would have run for half the budget; if the job
 /// is still running then, it is a stall in the making: the watchdog then — once per job — reads the
 /// main thread's CPU clock and captures, symbolicates and demangles the main thread's stack, and
-/// hands both to the recorder, then parks until the next job starts (a job that never returns costs
-/// nothing more). Exact durations still come from the executor's timestamps; the watchdog only adds
+/// hands both to the recorder, then waits for the next job (a job that never returns costs nothing
+/// more once the rest of the program is quiet). Exact durations still come from the executor's timestamps; the watchdog only adds
 /// what can be learnt only *during* a stall.
 final class WatchdogMonitor: Sendable {
     private let recorder: MainActorRecorder
