@@ -83,7 +83,10 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     /// clock read) and is checked between jobs and whenever the loop wakes. Idle, the loop sleeps
     /// without ticking until a job arrives, ``stop()`` is called, or the time `recheckAt` returns
     /// (when `condition` could next hold without any job running, such as a timeout; `nil`: never).
-    func runUntil(_ condition: (_ now: UInt64) -> Bool, recheckAt: () -> UInt64? = { nil }) throws {
+    /// `recheckAt` gets the same time `condition` was last checked with, so the two agree even when
+    /// the loop reaches its wait late (a settle time that passed meanwhile is a time in the past,
+    /// which makes the loop check again at once, not a reason to wait for the next job).
+    func runUntil(_ condition: (_ now: UInt64) -> Bool, recheckAt: (_ now: UInt64) -> UInt64? = { _ in nil }) throws {
         precondition(MainThread.isCurrent, "MainGuard's run loop must run on the main thread")
         guard isRunningLoop.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             preconditionFailure("""
@@ -114,7 +117,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
             lock.withLock {
                 if queue.isEmpty, !stopRequested.load(ordering: .relaxed) {
                     runLoopParked = true
-                    if let time = recheckAt() { lock.wait(untilMonotonicNanoseconds: time) } else { lock.wait() }
+                    if let time = recheckAt(now) { lock.wait(untilMonotonicNanoseconds: time) } else { lock.wait() }
                     runLoopParked = false
                 }
                 swap(&batch, &queue)

@@ -134,12 +134,13 @@ private struct WorkloadRun {
         try? main.runUntil({ now in
             if let deadline, now >= deadline { return true }
             return outcome.finished.load(ordering: .acquiring) && recorder.isQuiet(since: settle, now: now)
-        }, recheckAt: {
-            // Idle, the loop needs waking only for the timeout and for the end of the settle time
-            // (a settle time already past without quiet waits for the next job instead).
+        }, recheckAt: { checkedAt in
+            // Idle, the loop needs waking only for the timeout and for the end of the settle time.
+            // A settle time that had passed when the condition still failed means something other
+            // than time keeps the main actor busy (a job queued or running): only a job changes that.
             guard outcome.finished.load(ordering: .acquiring) else { return deadline }
             let quietAt = recorder.lastActivity.load(ordering: .relaxed) &+ settle
-            guard quietAt > MonotonicClock.now() else { return deadline }
+            guard quietAt > checkedAt else { return deadline }
             return min(quietAt, deadline ?? .max)
         })
         timer?.cancel()
