@@ -104,3 +104,20 @@ let package = Package(
                     path: "Examples/Tests"),
     ]
 )
+
+// MARK: Runtime-only package for sanitizer runs
+// `MAINGUARD_RUNTIME_ONLY=1 swift test --sanitize=thread` (and `=address`) builds and tests only the
+// runtime, watchdog, reports, test assertions and examples: the libraries apps put in their test
+// targets, which depend on nothing but the toolchain. `.ci/run` uses it because building swift-syntax
+// under each sanitizer would take longer than CI allows, and the linter's one concurrent part (the
+// parallel parse) is plain value passing that the runtime-side runs do not need to cover.
+if Context.environment["MAINGUARD_RUNTIME_ONLY"] == "1" {
+    let runtimeTargets: Set = [
+        "MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62",
+        "mainguard-stress", "mainguard-runtime-bench",
+        "MainGuardTests", "MainGuardTestingTests", "MainGuardExamplesTests",
+    ]
+    package.targets.removeAll { !runtimeTargets.contains($0.name) }
+    package.products.removeAll { !runtimeTargets.contains($0.name) }
+    package.dependencies.removeAll()
+}

@@ -9,7 +9,9 @@
 //   mainguard-stress blocked         the main thread blocked forever: the report still arrives at the timeout
 //   mainguard-stress exit            a workload that calls exit(3)
 //   mainguard-stress nested          Runtime.run inside Runtime.run: a clear error, no deadlock
-//   mainguard-stress install-twice   installForTesting() and then Runtime.run: two installations
+//   mainguard-stress install-twice   installForTesting() and then Runtime.run: MainGuard's installs are idempotent
+//   mainguard-stress foreign-first   the process installed its own executors, then Runtime.run: a clear error
+//   mainguard-stress replaced        MainGuard's executors replaced by the process, then a watch session: a clear error
 //   mainguard-stress crash           a task that traps while the watchdog runs: the process dies, no hang
 import Foundation
 import MainGuard
@@ -23,8 +25,10 @@ case "blocked": FaultScenarios.blockedForever()
 case "exit": FaultScenarios.workloadCallsExit()
 case "nested": FaultScenarios.nestedRun()
 case "install-twice": FaultScenarios.installTwice()
+case "foreign-first": FaultScenarios.foreignExecutorsFirst()
+case "replaced": FaultScenarios.executorsReplaced()
 case "crash": FaultScenarios.taskTraps()
 default:
-    FileHandle.standardError.write(Data("usage: mainguard-stress jobs|tasks [COUNT] | blocked|exit|nested|install-twice|crash\n".utf8))
+    FileHandle.standardError.write(Data("usage: mainguard-stress jobs|tasks [COUNT] | blocked|exit|nested|install-twice|foreign-first|replaced|crash\n".utf8))
     exit(1)
 }

@@ -58,6 +58,32 @@ final class RuntimeStressTests: XCTestCase {
         XCTAssertTrue(output.contains("second installation ran; hangs: 1"), output)
     }
 
+    func testExecutorsInstalledBeforeMainGuardAreAClearError() throws {
+        try assertStopsWithClearError(["foreign-first"], saying: [
+            "MainGuard cannot install its executors: this process already installed its own",
+            "ForwardingMainExecutor",   // names the executor in the way
+        ], neverPrints: "went ahead")
+    }
+
+    func testExecutorsReplacedAfterMainGuardInstalledAreAClearError() throws {
+        try assertStopsWithClearError(["replaced"], saying: ["MainGuard's executors were replaced after it installed them"],
+                                      neverPrints: "a session started")
+    }
+
+    /// The scenario ends promptly by a precondition failure whose message has every phrase.
+    private func assertStopsWithClearError(_ arguments: [String], saying phrases: [String], neverPrints: String,
+                                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let run = try scenario(arguments)
+        XCTAssertFalse(run.timedOut, "\(arguments) hung", file: file, line: line)
+        guard case .signal = run.termination else {
+            return XCTFail("expected a precondition failure, got \(run.termination)", file: file, line: line)
+        }
+        for phrase in phrases {
+            XCTAssertTrue(run.standardError.contains(phrase), run.standardError, file: file, line: line)
+        }
+        XCTAssertFalse(String(decoding: run.standardOutput, as: UTF8.self).contains(neverPrints), file: file, line: line)
+    }
+
     func testTaskThatTrapsEndsTheProcessWithoutAHang() throws {
         let run = try scenario(["crash"])
         XCTAssertFalse(run.timedOut, "a trapping task left the process hanging")

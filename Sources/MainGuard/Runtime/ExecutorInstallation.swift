@@ -51,9 +51,22 @@ final class ExecutorInstallation: @unchecked Sendable {
     /// Installs the executors the first time; afterwards returns what is installed. The global
     /// executor is chosen by the first install; the main executor serves both flavours (it owns
     /// the main thread only while `Runtime.run` runs its loop).
+    ///
+    /// MainGuard's own installs are idempotent, but a second *installation of executors* is an
+    /// error: executors another component installed (its own `_createExecutors(factory:)` call, or
+    /// a `DefaultExecutorFactory` on the `@main` type) before MainGuard, or that replaced
+    /// MainGuard's afterwards. Two installations fight over the main actor: main-actor jobs would
+    /// run past whichever executor lost, and a report would show a main thread that looks idle.
+    /// Both stop with a message that says which executors are in the way.
     func install(_ flavour: Flavour) -> Installed {
         lock.withLock {
-            if let installed { return installed }
+            if let installed {
+                if let problem = ExecutorConflict.afterInstall(ours: installed.mainExecutor) {
+                    preconditionFailure(problem.message)
+                }
+                return installed
+            }
+            if let problem = ExecutorConflict.beforeInstall() { preconditionFailure(problem.message) }
             let recorder = MainActorRecorder()
             let tracker = TaskOriginTracker()
             var result = Installed(mode: .heartbeat, flavour: flavour, recorder: recorder, tracker: tracker,
@@ -98,6 +111,61 @@ final class ExecutorInstallation: @unchecked Sendable {
         lock.withLock {
             sessionActive = false
             lock.broadcast()
+        }
+    }
+}
+
+/// Executors that are not the platform's and not MainGuard's: a second installation.
+struct ExecutorConflict: Equatable {
+    enum When: Equatable {
+        /// Found before MainGuard installed: someone else installed executors first.
+        case beforeInstall
+        /// Found at a later install or session: MainGuard's executors were replaced.
+        case afterInstall
+    }
+    var when: When
+    var mainExecutor: String
+    var globalExecutor: String
+
+    /// The executors in place when MainGuard is about to install, if they are not the platform's.
+    static func beforeInstall() -> ExecutorConflict? {
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return nil }
+        let main = MainActor.executor, global = Task.defaultExecutor
+        if main as AnyObject === PlatformExecutorFactory.mainExecutor as AnyObject,
+           global as AnyObject === PlatformExecutorFactory.defaultExecutor as AnyObject {
+            return nil
+        }
+        return ExecutorConflict(when: .beforeInstall, mainExecutor: "\(type(of: main))", globalExecutor: "\(type(of: global))")
+    }
+
+    /// The main executor in place after MainGuard installed `ours`, if it is no longer MainGuard's.
+    /// (`ours` is `nil` in heartbeat mode, where MainGuard installed nothing to replace.)
+    static func afterInstall(ours: (any Sendable)?) -> ExecutorConflict? {
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *), let ours else { return nil }
+        let main = MainActor.executor
+        if main as AnyObject === ours as AnyObject { return nil }
+        return ExecutorConflict(when: .afterInstall, mainExecutor: "\(type(of: main))",
+                                globalExecutor: "\(type(of: Task.defaultExecutor))")
+    }
+
+    var message: String {
+        let found = "main executor \(mainExecutor), global executor \(globalExecutor)"
+        switch when {
+        case .beforeInstall:
+            return """
+                MainGuard cannot install its executors: this process already installed its own (\(found)), \
+                through _createExecutors(factory:) or a DefaultExecutorFactory on its @main type. Executors are \
+                process-wide and can be installed once: a second installation would route main-actor jobs past the \
+                watchdog and reports would show an idle main thread. Remove the other installation in the process \
+                you measure (for example, only install your executors outside test runs).
+                """
+        case .afterInstall:
+            return """
+                MainGuard's executors were replaced after it installed them (now \(found)): something called \
+                _createExecutors(factory:) again. Executors are process-wide and can be installed once: main-actor \
+                jobs now bypass the watchdog and reports would show an idle main thread. Install your own executors \
+                only in processes that do not use MainGuard's runtime.
+                """
         }
     }
 }

@@ -1,5 +1,6 @@
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 import Dispatch
+import Foundation
 import Synchronization
 
 /// MainGuard's main executor: runs every main-actor job on the real main thread and records it.
@@ -117,13 +118,32 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
             lock.withLock {
                 if queue.isEmpty, !stopRequested.load(ordering: .relaxed) {
                     runLoopParked = true
-                    if let time = recheckAt(now) { lock.wait(untilMonotonicNanoseconds: time) } else { lock.wait() }
+                    if let time = idleWakeTime(recheckAt(now)) { lock.wait(untilMonotonicNanoseconds: time) } else { lock.wait() }
                     runLoopParked = false
                 }
                 swap(&batch, &queue)
             }
+            if batch.isEmpty { drainMainQueue() }
             now = MonotonicClock.now()
         }
+    }
+
+    /// When the idle loop must wake without being signalled: at `recheck`, and every 20 ms while
+    /// main-actor jobs are counted as queued but are not in this loop's queue (forwarded to
+    /// `DispatchQueue.main` before the loop took the main thread, or an enqueue half done), so
+    /// ``drainMainQueue()`` runs them. Otherwise an idle loop does not tick at all.
+    private func idleWakeTime(_ recheck: UInt64?) -> UInt64? {
+        guard recorder.queuedJobs.load(ordering: .relaxed) > 0 else { return recheck }
+        return min(recheck ?? .max, MonotonicClock.now() &+ 20_000_000)
+    }
+
+    /// Runs what waits on `DispatchQueue.main` whenever the loop wakes with no job of its own: main-actor
+    /// jobs forwarded there before this loop took the main thread (in a test process that used the
+    /// pass-through flavour first; ``idleWakeTime(_:)`` wakes the loop for them at most 20 ms late),
+    /// plain main-queue blocks and timers (these do not wake an idle loop). Left waiting, those jobs
+    /// would keep the main actor from ever going quiet and the run from ending.
+    private func drainMainQueue() {
+        _ = RunLoop.main.run(mode: .default, before: Date())
     }
 
     /// Starts queueing main-actor jobs for the run loop that is about to run on this (main) thread,

@@ -28,7 +28,9 @@ public enum Runtime {
     /// `options.onTimeout` right away (a CLI prints it there and exits).
     ///
     /// Calling `run` from inside a running workload is a programming error and stops with a clear
-    /// message rather than deadlocking.
+    /// message rather than deadlocking. So is a process that installs executors of its own
+    /// (`_createExecutors(factory:)`, a `DefaultExecutorFactory`) before or after MainGuard: executors
+    /// are process-wide and installed once, and the run stops with a message naming them.
     ///
     /// ```swift
     /// var options = WatchOptions(timeout: .seconds(5))
@@ -50,7 +52,8 @@ public enum Runtime {
 
     /// Installs MainGuard's executors in a test process (XCTest or Swift Testing) and says how
     /// the main thread will be measured. Idempotent and thread-safe; call it before the first
-    /// watch session, ideally in a test's setup.
+    /// watch session, ideally in a test's setup. It stops with a clear message if the process
+    /// installed executors of its own (see ``run(_:options:)``).
     ///
     /// Main-actor jobs stay on `DispatchQueue.main` (so `RunLoop.main`, XCTest's waits and timers
     /// keep working) and are recorded on the way; the platform's global executor keeps running

@@ -27,7 +27,9 @@ import Darwin
 final class StackSampler: Sendable {
     static let maximumFrames = 64
     static let taskNameCapacity = 128
-    private let lock = Protected(())
+    /// One capture at a time: the signal handler writes a single process-wide slot. A bare lock,
+    /// not `Protected(())`: ThreadSanitizer mistakes accesses to a zero-sized stored value for a race.
+    private let lock = ConditionLock()
 
     /// Set up once per process (installs the signal handler); `nil` where capture is unsupported.
     static let shared: StackSampler? = {
@@ -54,7 +56,7 @@ final class StackSampler: Sendable {
     /// thread did not answer within `timeoutMilliseconds`.
     func capture(thread: pthread_t, timeoutMilliseconds: Int = 200) -> (addresses: [UInt], taskName: String?)? {
         #if os(Linux)
-        return lock.withLock { _ in
+        return lock.withLock {
             let slot = captureSlot
             while sem_trywait(slot.pointee.done) == 0 {}
             // The handler takes this token before it writes the slot: a handshake in both directions

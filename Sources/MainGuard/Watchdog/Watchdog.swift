@@ -18,7 +18,7 @@ public enum Watchdog {
     /// then stops with a clear error. Stop the session with ``WatchSession/stop(note:)``.
     public static func start(workload: String = "watch session", options: WatchOptions = WatchOptions(),
                              waitForOtherSession: Duration = .seconds(120)) -> WatchSession {
-        let installed = ExecutorInstallation.shared.current ?? ExecutorInstallation.shared.install(.testing)
+        let installed = ExecutorInstallation.shared.install(.testing)
         return WatchSession(workload: workload, options: options, installed: installed,
                             waitForOtherSession: waitForOtherSession)
     }
@@ -34,7 +34,7 @@ public enum Watchdog {
     /// ```
     public static func startHeartbeat(workload: String = "heartbeat session", options: WatchOptions = WatchOptions(),
                                       waitForOtherSession: Duration = .seconds(120)) -> WatchSession {
-        let installed = ExecutorInstallation.shared.current ?? ExecutorInstallation.shared.install(.testing)
+        let installed = ExecutorInstallation.shared.install(.testing)
         var heartbeat = installed
         heartbeat.mode = .heartbeat
         heartbeat.recorder = MainActorRecorder()
