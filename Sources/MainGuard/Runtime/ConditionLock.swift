@@ -79,21 +79,36 @@ final class Protected<Value>: @unchecked Sendable {
     }
 }
 
-/// Brief busy-waiting before sleeping on a condition variable.
+/// Brief busy-waiting before sleeping on a condition variable, backing off while it does not pay.
 ///
 /// A main-actor hop hands work from one thread to another and back; waking a sleeping thread
 /// costs several microseconds each way, which dominates a hop. A thread that has just finished a
 /// job therefore polls for the next one for a few microseconds before it sleeps. Idle threads
-/// never spin: only just after work.
-enum BriefSpin {
+/// never spin: only just after work. On a loaded machine the thread that would hand over the next
+/// job is often not running, and spinning then takes the core it needs: after a spin that found
+/// nothing, the next 1, 2, 4 … 64 chances to spin are skipped (sleep straight away), and one
+/// spin that finds work restores spinning every time.
+struct BriefSpin {
     static let nanoseconds: UInt64 = 10_000
+    private static let maximumSkips = 64
+    private var skipsAfterNextMiss = 1
+    private var skipsLeft = 0
 
-    /// Returns `true` as soon as `ready()` holds, `false` after the spin period.
-    static func until(_ ready: () -> Bool) -> Bool {
-        let deadline = MonotonicClock.now() &+ nanoseconds
+    /// Returns `true` as soon as `ready()` holds, `false` after the spin period (or at once while backing off).
+    mutating func until(_ ready: () -> Bool) -> Bool {
+        guard skipsLeft == 0 else {
+            skipsLeft -= 1
+            return ready()
+        }
+        let deadline = MonotonicClock.now() &+ Self.nanoseconds
         repeat {
-            if ready() { return true }
+            if ready() {
+                skipsAfterNextMiss = 1
+                return true
+            }
         } while MonotonicClock.now() < deadline
+        skipsLeft = skipsAfterNextMiss
+        skipsAfterNextMiss = min(skipsAfterNextMiss * 2, Self.maximumSkips)
         return ready()
     }
 }

@@ -14,7 +14,10 @@ import Darwin
 /// Memory is bounded: a histogram, counters, a ring of recent jobs, the worst stalls, a sample.
 final class MainActorRecorder: Sendable {
     /// Sequence number of the job running on the main thread, 0 when the main thread is between jobs.
+    /// A new job's number is stored sequentially consistent, as ``jobStarts`` requires.
     let runningSequence = Atomic<UInt64>(0)
+    /// Where the watchdog sleeps while there is nothing to watch; a starting job wakes it.
+    let jobStarts = Parking()
     /// Monotonic start of the running job; written before `runningSequence`, so a reader that sees the
     /// same sequence before and after reading it has a consistent pair.
     let runningStart = Atomic<UInt64>(0)
@@ -62,7 +65,8 @@ final class MainActorRecorder: Sendable {
         runningOrigin.store(info.origin.code, ordering: .relaxed)
         runningStart.store(start, ordering: .relaxed)
         runningThread.store(thread, ordering: .relaxed)
-        runningSequence.store(sequence, ordering: .releasing)
+        runningSequence.store(sequence, ordering: .sequentiallyConsistent)
+        jobStarts.unparkIfParked()
         return sequence
     }
 
@@ -87,6 +91,12 @@ final class MainActorRecorder: Sendable {
         let thread = runningThread.load(ordering: .relaxed)
         guard runningSequence.load(ordering: .acquiring) == sequence else { return nil }
         return (sequence, start, thread)
+    }
+
+    /// `true` when a job other than `sequence` is running (for ``jobStarts``: sequentially consistent).
+    func isRunningJob(otherThan sequence: UInt64) -> Bool {
+        let running = runningSequence.load(ordering: .sequentiallyConsistent)
+        return running != 0 && running != sequence
     }
 
     /// `true` when the calling thread is the one running the current main-actor job.

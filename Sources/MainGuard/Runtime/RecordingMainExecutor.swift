@@ -9,19 +9,22 @@ import Synchronization
 /// - **pass-through** (the default, and the flavour for test processes): each job is forwarded to
 ///   `DispatchQueue.main`, so whatever drains the main queue (`RunLoop.main`, XCTest's waits,
 ///   `dispatchMain()`) keeps running main-actor work and timers keep firing;
-/// - **run loop** (while ``runUntil(_:)`` runs, as `Runtime.run` does): the executor owns the main
+/// - **run loop** (while ``runUntil(_:recheckAt:)`` runs, as `Runtime.run` does): the executor owns the main
 ///   thread, jobs wait in its own queue and run in order. That makes the main actor *be* the main
 ///   thread on Linux, which the default executor only gives while something drains the main queue.
 /// When the run loop stops, jobs still waiting are handed to `DispatchQueue.main`, in order, so no
 /// main-actor work is lost when a run ends.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
-    // @unchecked: the mutable queue is only touched under `lock`; everything else is immutable or atomic.
+    // @unchecked: `owningMainThread`, `runLoopParked` and `queue` are only touched under `lock`;
+    // everything else is immutable or atomic.
     let recorder: MainActorRecorder
     let tracker: TaskOriginTracker
     private let lock = ConditionLock()
     private var owningMainThread = false
-    private var stopRequested = false
+    /// The run loop is waiting on `lock`'s condition: only then does an enqueue signal it.
+    private var runLoopParked = false
+    private let stopRequested = Atomic<Bool>(false)
     private var queue = FIFO<(UnownedJob, EnqueuedJobInfo)>()
     /// Set while the run loop is running, to turn a nested run into a clear error instead of a deadlock.
     let isRunningLoop = Atomic<Bool>(false)
@@ -43,14 +46,22 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
                                    origin: tracker.mainActorOrigin(taskID: taskID, enqueuedFromMainActorJob: fromMainActorJob),
                                    enqueuedNanoseconds: now)
         recorder.jobEnqueued(at: now)
-        let queued: Bool = lock.withLock {
-            guard owningMainThread else { return false }
+        let delivery: Delivery = lock.withLock {
+            guard owningMainThread else { return .toMainQueue }
             queue.push((unowned, info))
-            lock.signal()
-            return true
+            guard runLoopParked else { return .queued }
+            runLoopParked = false   // signalled once, however many jobs arrive before it wakes
+            return .queuedForParkedLoop
         }
-        if !queued { forwardToMainQueue(unowned, info) }
+        switch delivery {
+        case .queued: break
+        // Signalled after unlocking, so the woken loop does not block on the lock at once.
+        case .queuedForParkedLoop: lock.signal()
+        case .toMainQueue: forwardToMainQueue(unowned, info)
+        }
     }
+
+    private enum Delivery { case queued, queuedForParkedLoop, toMainQueue }
 
     var isMainExecutor: Bool { true }
 
@@ -64,66 +75,104 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     // MARK: RunLoopExecutor
 
     func run() throws {
-        try runUntil { false }
+        try runUntil { _ in false }
     }
 
     /// Owns the main thread and runs main-actor jobs until `condition` holds or ``stop()`` is called.
-    /// The condition is checked between jobs and at least every 20 ms while idle.
-    func runUntil(_ condition: () -> Bool) throws {
+    ///
+    /// `condition` gets the monotonic time (the end of the job just run, so checking it costs no
+    /// clock read) and is checked between jobs and whenever the loop wakes. Idle, the loop sleeps
+    /// without ticking until a job arrives, ``stop()`` is called, or the time `recheckAt` returns
+    /// (when `condition` could next hold without any job running, such as a timeout; `nil`: never).
+    /// `recheckAt` gets the same time `condition` was last checked with, so the two agree even when
+    /// the loop reaches its wait late (a settle time that passed meanwhile is a time in the past,
+    /// which makes the loop check again at once, not a reason to wait for the next job).
+    func runUntil(_ condition: (_ now: UInt64) -> Bool, recheckAt: (_ now: UInt64) -> UInt64? = { _ in nil }) throws {
         precondition(MainThread.isCurrent, "MainGuard's run loop must run on the main thread")
         guard isRunningLoop.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             preconditionFailure("""
                 MainGuard's main run loop is already running: Runtime.run was called from inside a workload \
                 (or while another Runtime.run was in progress). A nested run would deadlock the main thread; \
-                await the work directly instead of starting another run.
+                await the work directly instead.
                 """)
         }
-        lock.withLock { owningMainThread = true; stopRequested = false }
-        defer { leaveRunLoop() }
+        stopRequested.store(false, ordering: .relaxed)
+        lock.withLock { owningMainThread = true }
+        // Jobs are taken from the shared queue in batches (one lock per batch, not per job); a
+        // batch's unrun jobs go back in front of the queue's when the loop stops.
+        var batch = FIFO<(UnownedJob, EnqueuedJobInfo)>()
+        defer { leaveRunLoop(unrun: &batch) }
+        var now = MonotonicClock.now()
         var justWorked = false
-        while !condition() {
-            if justWorked { _ = BriefSpin.until { recorder.queuedJobs.load(ordering: .relaxed) > 0 } }
-            let next: (UnownedJob, EnqueuedJobInfo)?? = lock.withLock {
-                if stopRequested { return .none }
-                // Idle, the loop wakes every 20 ms to re-check `condition` (settle, timeout).
-                if queue.isEmpty { lock.wait(untilMonotonicNanoseconds: MonotonicClock.now() + 20_000_000) }
-                return .some(queue.pop())
+        var spin = BriefSpin()
+        // Spinning pays only while a core is free: with MainGuard's pool, while one of its workers sleeps.
+        let pool = Task.defaultExecutor as? PriorityGlobalExecutor
+        while !condition(now), !stopRequested.load(ordering: .acquiring) {
+            if let (job, info) = batch.pop() {
+                now = runJob(job, info)
+                justWorked = true
+                continue
             }
-            guard let next else { break }
-            justWorked = next != nil
-            if let (job, info) = next { runJob(job, info) } else { drainMainQueue() }
+            if justWorked, pool?.hasSleepingWorker ?? true { _ = spin.until { recorder.queuedJobs.load(ordering: .relaxed) > 0 } }
+            justWorked = false
+            lock.withLock {
+                if queue.isEmpty, !stopRequested.load(ordering: .relaxed) {
+                    runLoopParked = true
+                    if let time = idleWakeTime(recheckAt(now)) { lock.wait(untilMonotonicNanoseconds: time) } else { lock.wait() }
+                    runLoopParked = false
+                }
+                swap(&batch, &queue)
+            }
+            if batch.isEmpty { drainMainQueue() }
+            now = MonotonicClock.now()
         }
     }
 
-    /// Runs what waits on `DispatchQueue.main` (after an idle wake, so at most ~20 ms late): plain
-    /// main-queue blocks, timers, and main-actor jobs forwarded there before this loop took the
-    /// main thread (in a test process that used the pass-through flavour first). Left waiting,
-    /// those jobs would keep the main actor from ever going quiet and the run from ending.
+    /// When the idle loop must wake without being signalled: at `recheck`, and every 20 ms while
+    /// main-actor jobs are counted as queued but are not in this loop's queue (forwarded to
+    /// `DispatchQueue.main` before the loop took the main thread, or an enqueue half done), so
+    /// ``drainMainQueue()`` runs them. Otherwise an idle loop does not tick at all.
+    private func idleWakeTime(_ recheck: UInt64?) -> UInt64? {
+        guard recorder.queuedJobs.load(ordering: .relaxed) > 0 else { return recheck }
+        return min(recheck ?? .max, MonotonicClock.now() &+ 20_000_000)
+    }
+
+    /// Runs what waits on `DispatchQueue.main` whenever the loop wakes with no job of its own: main-actor
+    /// jobs forwarded there before this loop took the main thread (in a test process that used the
+    /// pass-through flavour first; ``idleWakeTime(_:)`` wakes the loop for them at most 20 ms late),
+    /// plain main-queue blocks and timers (these do not wake an idle loop). Left waiting, those jobs
+    /// would keep the main actor from ever going quiet and the run from ending.
     private func drainMainQueue() {
         _ = RunLoop.main.run(mode: .default, before: Date())
     }
 
     /// Starts queueing main-actor jobs for the run loop that is about to run on this (main) thread,
-    /// so work started just before ``runUntil(_:)`` waits for it instead of going to the main queue.
+    /// so work started just before ``runUntil(_:recheckAt:)`` waits for it instead of going to the main queue.
     func prepareToOwnMainThread() {
         precondition(MainThread.isCurrent, "MainGuard's run loop must run on the main thread")
         lock.withLock { owningMainThread = true }
     }
 
     func stop() {
-        lock.withLock {
-            stopRequested = true
-            lock.signal()
+        stopRequested.store(true, ordering: .releasing)
+        let parked = lock.withLock {
+            defer { runLoopParked = false }
+            return runLoopParked
         }
+        if parked { lock.signal() }
     }
 
     // MARK: Running jobs
 
-    private func runJob(_ job: UnownedJob, _ info: EnqueuedJobInfo) {
+    /// Runs one job, recorded; returns when it ended (monotonic nanoseconds).
+    @discardableResult
+    private func runJob(_ job: UnownedJob, _ info: EnqueuedJobInfo) -> UInt64 {
         let start = MonotonicClock.now()
         let sequence = recorder.jobWillStart(at: start, info: info, thread: ThreadHandle.current())
         job.runSynchronously(on: asUnownedSerialExecutor())
-        recorder.jobDidEnd(sequence: sequence, info: info, start: start, end: MonotonicClock.now())
+        let end = MonotonicClock.now()
+        recorder.jobDidEnd(sequence: sequence, info: info, start: start, end: end)
+        return end
     }
 
     private func forwardToMainQueue(_ job: UnownedJob, _ info: EnqueuedJobInfo) {
@@ -132,12 +181,12 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         }
     }
 
-    private func leaveRunLoop() {
-        let leftovers = lock.withLock {
+    private func leaveRunLoop(unrun batch: inout FIFO<(UnownedJob, EnqueuedJobInfo)>) {
+        let leftovers = batch.drain() + lock.withLock {
             owningMainThread = false
-            stopRequested = false
             return queue.drain()
         }
+        stopRequested.store(false, ordering: .relaxed)
         for (job, info) in leftovers { forwardToMainQueue(job, info) }
         isRunningLoop.store(false, ordering: .releasing)
     }

@@ -133,11 +133,19 @@ private struct WorkloadRun {
         main.prepareToOwnMainThread()
         startBody(outcome)
         let settle = MonotonicClock.nanoseconds(options.settle)
-        try? main.runUntil {
-            let now = MonotonicClock.now()
+        let recorder = installed.recorder
+        try? main.runUntil({ now in
             if let deadline, now >= deadline { return true }
-            return outcome.finished.load(ordering: .acquiring) && installed.recorder.isQuiet(since: settle, now: now)
-        }
+            return outcome.finished.load(ordering: .acquiring) && recorder.isQuiet(since: settle, now: now)
+        }, recheckAt: { checkedAt in
+            // Idle, the loop needs waking only for the timeout and for the end of the settle time.
+            // A settle time that had passed when the condition still failed means something other
+            // than time keeps the main actor busy (a job queued or running): only a job changes that.
+            guard outcome.finished.load(ordering: .acquiring) else { return deadline }
+            let quietAt = recorder.lastActivity.load(ordering: .relaxed) &+ settle
+            guard quietAt > checkedAt else { return deadline }
+            return min(quietAt, deadline ?? .max)
+        })
         timer?.cancel()
         if let report = outcome.timeoutReport.withLock({ $0 }) {
             session.stop()
