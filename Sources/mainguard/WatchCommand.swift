@@ -69,7 +69,12 @@ struct WatchCommand: ParsableCommand {
         options.timeout = .seconds(timeout)
         // A main thread stuck for good never lets `Runtime.run` return: the watchdog hands over
         // the report at the timeout instead, and the process ends once it is written.
+        // One report per run: if the stuck job ends while the timeout's report is being written,
+        // `Runtime.run` returns the same report; the lock, never released by the handler (it exits),
+        // keeps the main thread from writing it a second time.
+        let oneReport = NSLock()
         options.onTimeout = { report in
+            oneReport.lock()
             do {
                 try delivery.deliver(report)
                 Foundation.exit(ExitCode.success.rawValue)
@@ -78,7 +83,9 @@ struct WatchCommand: ParsableCommand {
                 Foundation.exit(ExitCode.failure.rawValue)
             }
         }
-        try delivery.deliver(Runtime.run(chosen, options: options))
+        let report = Runtime.run(chosen, options: options)
+        oneReport.lock()
+        try delivery.deliver(report)
     }
 
     /// One line per workload: its name, then what it does and what a correct measurement shows.

@@ -129,6 +129,11 @@ final class MainActorRecorder: Sendable {
 
     func recentJobs() -> [MainActorJobRecord] { state.withLock { $0.recentJobs() } }
 
+    /// The stack the watchdog attached to a job's stall, if its inspection has finished.
+    func capture(ofSequence sequence: UInt64) -> StackCapture? {
+        state.withLock { $0.capture(ofSequence: sequence) }
+    }
+
     func isQuiet(since duration: UInt64, now: UInt64) -> Bool {
         runningSequence.load(ordering: .acquiring) == 0 && queuedJobs.load(ordering: .relaxed) <= 0
             && now &- min(lastActivity.load(ordering: .relaxed), now) >= duration
@@ -226,6 +231,12 @@ struct RecordingState {
         probe = nil
         if let lastStall { list(lastStall) }
         lastStall = stall
+    }
+
+    func capture(ofSequence sequence: UInt64) -> StackCapture? {
+        if let probe, probe.sequence == sequence, let capture = probe.capture { return capture }
+        if let lastStall, lastStall.job.sequence == sequence, let capture = lastStall.capture { return capture }
+        return worstStalls.first { $0.job.sequence == sequence }?.capture
     }
 
     mutating func attach(_ capture: StackCapture, toSequence sequence: UInt64) {

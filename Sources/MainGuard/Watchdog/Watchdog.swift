@@ -127,8 +127,14 @@ public final class WatchSession: Sendable {
     /// The report so far, without stopping. A job still running past the budget is listed as an ongoing stall.
     public func report(note: String? = nil) -> WatchdogReport {
         if let final = finalReport.withLock({ $0 }) { return final }
+        // The state as of now, before waiting for an inspection in progress: symbolicating a large
+        // binary's stack the first time can take longer than the stalled job has left, and a report
+        // asked for while a job is stuck (a timeout) must show that job as the ongoing stall.
+        var recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now())
         watchdog.waitForInspection()
-        let recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now())
+        for index in recording.stalls.indices where recording.stalls[index].capture == nil {
+            recording.stalls[index].capture = installed.recorder.capture(ofSequence: recording.stalls[index].job.sequence)
+        }
         return ReportBuilder.report(from: recording, note: note)
     }
 
