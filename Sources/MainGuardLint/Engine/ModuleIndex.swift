@@ -44,7 +44,9 @@ public struct FunctionFacts: Sendable {
 /// print(index.functions.first?.heaviness ?? "cheap") // "loops"
 /// ```
 public struct ModuleIndex: Sendable {
-    public let functions: [FunctionFacts]
+    /// Every function with its isolation, in file order; `heaviness` is filled in by `function(at:)`.
+    private let declared: [FunctionFacts]
+    private let heaviness: HeavinessSolver
     let types: TypeIsolationTable
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
     let swiftUITypes: SwiftUIModuleTypes
@@ -52,6 +54,10 @@ public struct ModuleIndex: Sendable {
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
     /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
     let usesSwift62Settings: Bool
+
+    /// Every function of the linted code with its heaviness. Settles the heaviness of all of them
+    /// (walking every body not walked yet), so the engine itself asks only for the functions calls reach.
+    public var functions: [FunctionFacts] { declared.indices.map(function(at:)) }
 
     /// Builds the index of a few sources (tests, documentation examples).
     public init(sources: [String], settings: ModuleSettings = .classic) {
@@ -61,8 +67,12 @@ public struct ModuleIndex: Sendable {
         self.init(facts: files, settings: files.map { _ in settings })
     }
 
-    /// `threads`: the per-function work (isolation, call resolution, facts) is split across cores.
-    init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1) {
+    /// `threads`: the per-function work (isolation, and call resolution when every body is known) is
+    /// split across cores. `bodies` walks a file whose facts hold only its declarations and returns its
+    /// functions with their body facts, in the same order; it runs only for the files of functions whose
+    /// heaviness is asked for.
+    init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1,
+         bodies: @escaping @Sendable (Int) -> [FunctionRecord] = { _ in preconditionFailure("every file's bodies were collected") }) {
         usesSwift62Settings = settings.contains(where: \.describesSwift62)
         types = TypeIsolationTable(files.flatMap(\.types))
         swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
@@ -74,18 +84,29 @@ public struct ModuleIndex: Sendable {
         functionsByKey = byKey
         let types = types
         let functionsByName = byKey
-        let heaviness = HeavinessSolver(records: records, threads: threads, resolve: { reference, caller in
-            Self.candidates(of: reference, callerType: caller, records: records, byKey: functionsByName)
+        heaviness = HeavinessSolver(files: files, threads: threads, bodies: bodies, resolve: { reference, caller in
+            Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName)
         })
-        functions = Parallel.chunkedMap(count: records.count, threads: threads) { position in
+        declared = Parallel.chunkedMap(count: records.count, threads: threads) { position in
             let record = records[position]
             let isolation = IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
             return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
                                  isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
-                                 isolation: isolation, heaviness: heaviness.heaviness(of: position),
-                                 heavinessBeforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position),
+                                 isolation: isolation, heaviness: nil, heavinessBeforeFirstSuspension: nil,
                                  settings: settings[record.fileIndex])
         }
+    }
+
+    /// The function at `position` with its heaviness, settled on first use.
+    func function(at position: Int) -> FunctionFacts {
+        var function = declared[position]
+        (function.heaviness, function.heavinessBeforeFirstSuspension) = heaviness.heaviness(of: position)
+        return function
+    }
+
+    /// The function at `position` as declared: isolation and signature, heaviness not settled (nil).
+    func declaredFunction(at position: Int) -> FunctionFacts {
+        declared[position]
     }
 
     /// A digest of everything rules can learn from the index (every function's signature, isolation
@@ -110,11 +131,10 @@ public struct ModuleIndex: Sendable {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
     }
 
-    /// The module functions a call may refer to.
-    func callees(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [FunctionFacts] {
+    /// Where the module functions a call may refer to are, for `function(at:)` or `declaredFunction(at:)`.
+    func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [Int] {
         let reference = CallReference(called: call, receiver: receiver)
-        return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey)
-            .map { functions[$0] }
+        return Self.candidates(of: reference, callerType: callerType, functions: declared, byKey: functionsByKey)
     }
 
     private static func key(name: String, type: String?) -> String {
@@ -142,11 +162,6 @@ public struct ModuleIndex: Sendable {
         case .instance(nil), .implicitMember:
             return matching.filter { functions[$0].enclosingType != nil }
         }
-    }
-
-    private static func candidates(of reference: CallReference, callerType: String?,
-                                   records: [FunctionRecord], byKey: [String: [Int]]) -> [Int] {
-        candidates(of: reference, callerType: callerType, functions: records, byKey: byKey)
     }
 
     /// Call labels match when they line up with the parameters in order, skipping defaulted ones.
@@ -183,74 +198,3 @@ protocol CallableFacts {
 extension FunctionRecord: CallableFacts {}
 extension FunctionFacts: CallableFacts {}
 
-/// Follows calls through module functions to decide which functions do heavy synchronous work.
-/// Memoized and cycle-safe: a cycle of calls is recursion, which counts as heavy.
-private struct HeavinessSolver: Sendable {
-    let records: [FunctionRecord]
-    let resolve: @Sendable (CallReference, String?) -> [Int]
-    private let results: [String?]
-
-    /// Resolving calls is the costly part and independent per function, so it runs on `threads` first;
-    /// the memoized walk over the resolved calls is cheap.
-    init(records: [FunctionRecord], threads: Int, resolve: @escaping @Sendable (CallReference, String?) -> [Int]) {
-        self.records = records
-        self.resolve = resolve
-        let synchronousCallees = Parallel.chunkedMap(count: records.count, threads: threads) { position in
-            records[position].callees.map { reference in
-                resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync }
-            }
-        }
-        var memo = [String??](repeating: nil, count: records.count)
-        var visiting = Set<Int>()
-        for position in records.indices {
-            _ = Self.solve(position, records: records, callees: synchronousCallees, memo: &memo, visiting: &visiting)
-        }
-        results = memo.map { $0 ?? nil }
-    }
-
-    func heaviness(of position: Int) -> String? { results[position] }
-
-    /// Before the first `await`: the body's own work plus the synchronous callees it calls first.
-    func heavinessBeforeFirstSuspension(of position: Int) -> String? {
-        let record = records[position]
-        guard record.isAsync else { return results[position] }
-        if let own = record.ownHeavinessBeforeSuspension { return own }
-        for reference in record.calleesBeforeSuspension {
-            let candidates = resolve(reference, record.enclosingType).filter { !records[$0].isAsync }
-            guard !candidates.isEmpty else { continue }
-            let reasons = candidates.map { results[$0] }
-            if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
-                return "calls \(reference.display), which \(reason)"
-            }
-        }
-        return nil
-    }
-
-    /// `callees[f][c]`: the synchronous module functions the `c`th call of function `f` may call.
-    private static func solve(_ position: Int, records: [FunctionRecord], callees: [[[Int]]],
-                              memo: inout [String??], visiting: inout Set<Int>) -> String? {
-        if let known = memo[position] { return known }
-        let record = records[position]
-        if let own = record.ownHeaviness {
-            memo[position] = .some(own)
-            return own
-        }
-        visiting.insert(position)
-        var result: String?
-        for (reference, candidates) in zip(record.callees, callees[position]) {
-            guard !candidates.isEmpty else { continue }
-            if candidates.contains(where: visiting.contains) {
-                result = "recurses"
-                break
-            }
-            let reasons = candidates.map { solve($0, records: records, callees: callees, memo: &memo, visiting: &visiting) }
-            if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
-                result = "calls \(reference.display), which \(reason)"
-                break
-            }
-        }
-        visiting.remove(position)
-        memo[position] = .some(result)
-        return result
-    }
-}
