@@ -53,12 +53,17 @@ final class HeavinessSolver: @unchecked Sendable {
         }
     }
 
-    /// Why the function is heavy, in general and before its first `await`; nil when it is cheap.
-    func heaviness(of position: Int) -> (always: String?, beforeFirstSuspension: String?) {
+    /// Why the function is heavy; nil when it is cheap.
+    func heaviness(of position: Int) -> String? {
         lock.withLock {
             settle(position)
-            return (results[position]!, beforeFirstSuspension(position))
+            return results[position]!
         }
+    }
+
+    /// Why the function is heavy before its first `await`; nil when that part is cheap.
+    func heavinessBeforeFirstSuspension(of position: Int) -> String? {
+        lock.withLock { beforeFirstSuspension(position) }
     }
 
     // MARK: Everything below runs under `lock`.
@@ -116,12 +121,15 @@ final class HeavinessSolver: @unchecked Sendable {
     private func beforeFirstSuspension(_ position: Int) -> String? {
         if let known = resultsBeforeSuspension[position] { return known }
         let record = body(of: position)
-        var result = results[position]!
+        let result: String?
         if record.isAsync {
             result = record.ownHeavinessBeforeSuspension ?? record.calleesBeforeSuspension.lazy.compactMap { reference in
                 let candidates = self.resolve(reference, record.enclosingType).filter { !self.records[$0].isAsync }
                 return self.reasonToCall(reference, candidates: candidates, recursion: [])
             }.first
+        } else {
+            settle(position)
+            result = results[position]!
         }
         resultsBeforeSuspension[position] = .some(result)
         return result
@@ -184,5 +192,25 @@ final class HeavinessSolver: @unchecked Sendable {
             }.first)
         }
         for (member, reason) in reasons { results[member] = .some(reason) }
+    }
+}
+
+/// Where a function's heaviness comes from: known values, or the solver that settles them on first read.
+enum HeavinessSource: Sendable {
+    case settled(String?, beforeFirstSuspension: String?)
+    case onDemand(HeavinessSolver, position: Int)
+
+    var heaviness: String? {
+        switch self {
+        case .settled(let heaviness, _): heaviness
+        case .onDemand(let solver, let position): solver.heaviness(of: position)
+        }
+    }
+
+    var beforeFirstSuspension: String? {
+        switch self {
+        case .settled(_, let beforeFirstSuspension): beforeFirstSuspension
+        case .onDemand(let solver, let position): solver.heavinessBeforeFirstSuspension(of: position)
+        }
     }
 }

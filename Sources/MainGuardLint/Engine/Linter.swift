@@ -236,9 +236,12 @@ public struct Linter: Sendable {
             let file = files[position]
             let input = inputs[position]
             guard file.facts.mayNeedRules(settings: input.settings, index: index) else { return [] }
+            if file.facts.hasBodyFacts {
+                guard file.facts.triggers.mayTrigger(types: file.facts.types, index: index) else { return [] }
+                if let tree = file.tree { return Linter.check(tree: tree, facts: file.facts, input: input, index: index) }
+            }
             let tree = tree(ofFileAt: position)
-            let facts = file.facts.hasBodyFacts && file.tree != nil
-                ? file.facts : FactCollector.collect(tree, fileIndex: position, settings: input.settings)
+            let facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
             guard facts.triggers.mayTrigger(types: facts.types, index: index) else { return [] }
             return Linter.check(tree: tree, facts: facts, input: input, index: index)
         }

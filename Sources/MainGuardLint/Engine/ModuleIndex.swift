@@ -19,13 +19,24 @@ public struct FunctionFacts: Sendable {
     public var enclosingType: String?
     /// Where the body runs when called synchronously (for async functions: absent `nonisolated(nonsending)`).
     public var isolation: Isolation
-    /// Why the body is likely long synchronous work ("loops", "calls Data(contentsOf:)", "recurses",
-    /// "calls parse(_:), which loops"); nil for cheap functions.
-    public var heaviness: String?
-    /// The same, restricted to what an async body does before its first `await`.
-    public var heavinessBeforeFirstSuspension: String?
     /// The settings of the module the function is declared in.
     public var settings: ModuleSettings
+    /// Known heaviness, or the solver that settles it on first read.
+    var heavinessSource: HeavinessSource
+
+    /// Why the body is likely long synchronous work ("loops", "calls Data(contentsOf:)", "recurses",
+    /// "calls parse(_:), which loops"); nil for cheap functions. Settled on first read: following calls
+    /// through the module may walk bodies in other files, so a run pays only for what rules read.
+    public var heaviness: String? {
+        get { heavinessSource.heaviness }
+        set { heavinessSource = .settled(newValue, beforeFirstSuspension: heavinessBeforeFirstSuspension) }
+    }
+
+    /// The same, restricted to what an async body does before its first `await`.
+    public var heavinessBeforeFirstSuspension: String? {
+        get { heavinessSource.beforeFirstSuspension }
+        set { heavinessSource = .settled(heaviness, beforeFirstSuspension: newValue) }
+    }
 
     /// True when the function is main-actor by an explicit choice (annotation, UI type), so it is meant to
     /// touch UI state; default isolation alone does not count.
@@ -44,7 +55,7 @@ public struct FunctionFacts: Sendable {
 /// print(index.functions.first?.heaviness ?? "cheap") // "loops"
 /// ```
 public struct ModuleIndex: Sendable {
-    /// Every function with its isolation, in file order; `heaviness` is filled in by `function(at:)`.
+    /// Every function with its isolation, in file order; heaviness not asked for (nil).
     private let declared: [FunctionFacts]
     private let heaviness: HeavinessSolver
     let types: TypeIsolationTable
@@ -57,7 +68,14 @@ public struct ModuleIndex: Sendable {
 
     /// Every function of the linted code with its heaviness. Settles the heaviness of all of them
     /// (walking every body not walked yet), so the engine itself asks only for the functions calls reach.
-    public var functions: [FunctionFacts] { declared.indices.map(function(at:)) }
+    public var functions: [FunctionFacts] {
+        declared.indices.map { position in
+            var function = declared[position]
+            function.heavinessSource = .settled(heaviness.heaviness(of: position),
+                                               beforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position))
+            return function
+        }
+    }
 
     /// Builds the index of a few sources (tests, documentation examples).
     public init(sources: [String], settings: ModuleSettings = .classic) {
@@ -92,19 +110,19 @@ public struct ModuleIndex: Sendable {
             let isolation = IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
             return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
                                  isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
-                                 isolation: isolation, heaviness: nil, heavinessBeforeFirstSuspension: nil,
-                                 settings: settings[record.fileIndex])
+                                 isolation: isolation, settings: settings[record.fileIndex],
+                                 heavinessSource: .settled(nil, beforeFirstSuspension: nil))
         }
     }
 
-    /// The function at `position` with its heaviness, settled on first use.
+    /// The function at `position`, its heaviness settled when first read.
     func function(at position: Int) -> FunctionFacts {
         var function = declared[position]
-        (function.heaviness, function.heavinessBeforeFirstSuspension) = heaviness.heaviness(of: position)
+        function.heavinessSource = .onDemand(heaviness, position: position)
         return function
     }
 
-    /// The function at `position` as declared: isolation and signature, heaviness not settled (nil).
+    /// The function at `position` as declared: isolation and signature, heaviness not asked for (nil).
     func declaredFunction(at position: Int) -> FunctionFacts {
         declared[position]
     }
