@@ -163,7 +163,8 @@ struct SourceMentions: Sendable {
     init() {}
 
     init(_ prefilter: SourcePrefilter) {
-        mainActor = prefilter.contains("MainActor") || prefilter.contains(".main")
-        detached = prefilter.contains("detached")
+        let found = prefilter.contains(["MainActor", ".main", "detached"])
+        mainActor = found[0] || found[1]
+        detached = found[2]
     }
 }

@@ -177,7 +177,13 @@ public struct Linter: Sendable {
     }
 
     static func lineCount(of text: String) -> Int {
-        text.utf8.count { $0 == UInt8(ascii: "\n") }
+        var text = text
+        // A plain loop over the contiguous bytes: the compiler vectorizes it, unlike iterating `utf8`.
+        return text.withUTF8 { bytes in
+            var lines = 0
+            for byte in bytes { lines &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+            return lines
+        }
     }
 
     /// One file after the first pass. Its syntax tree is kept only when the file's own text or

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Testing) @_spi(RawSyntax) import SwiftParser
 @_spi(RawSyntax) import SwiftSyntax
 
@@ -42,7 +43,8 @@ public enum ParserLimits {
     /// lexer sees only trivia: whitespace, comments, control and non-ASCII bytes it cannot lex, a byte
     /// order mark, merge-conflict markers (with anything inside). So this resets the count only at a
     /// byte that starts a token outside a comment, counts every `[` inside a comment (a comment start
-    /// inside a string literal is then harmless) and gives up on anything that may be a conflict marker.
+    /// inside a string literal is then harmless) and gives up on anything that may be a conflict marker
+    /// inside a run (before a run, a marker's text can only add `[` bytes to count).
     /// False means the lexer cannot find a run; true sends the text to the lexer.
     static func mayHaveBracketRun(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var run = 0
@@ -51,6 +53,12 @@ public enum ParserLimits {
         var angleRun = 0
         var position = 0
         while position < bytes.count {
+            if run == 0 {
+                // Outside a run (and so outside any comment this check follows) only the next `[` matters.
+                guard let base = bytes.baseAddress,
+                      let found = memchr(base + position, Int32(UInt8(ascii: "[")), bytes.count - position) else { return false }
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             let byte = bytes[position]
             let next = position + 1 < bytes.count ? bytes[position + 1] : 0
             position += 1

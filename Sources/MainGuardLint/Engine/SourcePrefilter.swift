@@ -40,16 +40,23 @@ struct SourcePrefilter {
         return false
     }
 
-    /// True when `word` occurs anywhere in the text (as any part of any token, comment or string).
-    func contains(_ word: StaticString) -> Bool {
-        let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        var position = 0
-        while position <= bytes.count - pattern.count {
-            if bytes[position] == first, matchesBytes(pattern, at: position) { return true }
-            position += 1
+    /// For each of `words`, whether it occurs anywhere in the text (as any part of any token, comment
+    /// or string); one pass over the bytes for all of them.
+    func contains(_ words: [StaticString]) -> [Bool] {
+        let patterns = words.map { UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount) }
+        var startsPattern = [Bool](repeating: false, count: 256)
+        for pattern in patterns { if let first = pattern.first { startsPattern[Int(first)] = true } }
+        var found = [Bool](repeating: false, count: words.count)
+        var missing = words.count
+        for position in bytes.indices where startsPattern[Int(bytes[position])] {
+            for (number, pattern) in patterns.enumerated() where !found[number] && pattern.first == bytes[position] {
+                guard position + pattern.count <= bytes.count, matchesBytes(pattern, at: position) else { continue }
+                found[number] = true
+                missing -= 1
+                if missing == 0 { return found }
+            }
         }
-        return false
+        return found
     }
 
     private func matches(_ keyword: [UInt8], at position: Int, end: Int) -> Bool {
