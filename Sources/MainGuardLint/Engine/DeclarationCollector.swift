@@ -17,11 +17,14 @@ class DeclarationCollector: SyntaxVisitor {
     private var typeNames: [String] = []
     /// nil: visit every subtree (the full walk).
     private let prefilter: SourcePrefilter?
+    /// False when the text names none of the values `FreshIdentity` looks for, so no type can have one.
+    private let mayHoldFreshValues: Bool
 
     init(fileIndex: Int, settings: ModuleSettings, prefilter: SourcePrefilter?) {
         self.fileIndex = fileIndex
         self.settings = settings
         self.prefilter = prefilter
+        mayHoldFreshValues = prefilter.map { prefilter in FreshIdentity.necessaryWords.contains(where: prefilter.contains) } ?? true
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -62,11 +65,12 @@ class DeclarationCollector: SyntaxVisitor {
 
     private func enterType(_ node: Syntax) -> SyntaxVisitorContinueKind {
         let declaration = TypeDeclarationFacts(node)
+        let freshIdentity = mayHoldFreshValues ? node.asProtocol(DeclGroupSyntax.self).flatMap { FreshIdentity(members: $0.memberBlock) } : nil
         types.append(TypeDeclarationRecord(name: declaration.name, keyword: declaration.keyword,
                                            explicitIsolation: declaration.explicitIsolation,
                                            inherited: declaration.inherited, settings: settings,
                                            isObservableMacro: declaration.attributes.contains(named: "Observable"),
-                                           freshIdentity: node.asProtocol(DeclGroupSyntax.self).flatMap { FreshIdentity(members: $0.memberBlock) }))
+                                           freshIdentity: freshIdentity))
         typeNames.append(declaration.name)
         didEnterType()
         return .visitChildren
@@ -141,6 +145,13 @@ class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    // Declarations that are not recorded but may hold recorded ones (in initial values, accessors,
+    // bodies): walked only when their bytes may declare something.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
         node.item.is(DeclSyntax.self) ? .visitChildren : visitIfDeclaring(Syntax(node))
     }
@@ -163,8 +174,7 @@ struct SourceMentions: Sendable {
     init() {}
 
     init(_ prefilter: SourcePrefilter) {
-        let found = prefilter.contains(["MainActor", ".main", "detached"])
-        mainActor = found[0] || found[1]
-        detached = found[2]
+        mainActor = prefilter.contains("MainActor") || prefilter.contains(".main")
+        detached = prefilter.contains("detached")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Necessary-condition checks on a file's UTF-8 bytes, so the passes after parsing can skip work.
 ///
 /// These never parse and never decide anything on their own: a token's text is a slice of the source
@@ -22,41 +24,36 @@ struct SourcePrefilter {
     func mayDeclare(in range: Range<Int>) -> Bool {
         let end = min(range.upperBound, bytes.count)
         var position = max(range.lowerBound, 0)
+        let startsKeyword = Self.startsKeyword
+        let blocksKeyword = Self.blocksKeyword
+        // A keyword starts a word: only bytes after a boundary that can start one are compared.
+        var afterBoundary = position == 0 || !blocksKeyword[Int(bytes[position - 1])]
         while position < end {
             let byte = bytes[position]
-            guard Self.startsKeyword[Int(byte)] else {
-                position += 1
-                continue
+            if afterBoundary, startsKeyword[Int(byte)] {
+                for keyword in Self.declarationKeywords where keyword.first == byte && matches(keyword, at: position, end: end) {
+                    return true
+                }
             }
-            if position > 0, Self.continuesName(bytes[position - 1]) || bytes[position - 1] == UInt8(ascii: ".") {
-                position += 1
-                continue
-            }
-            for keyword in Self.declarationKeywords where keyword.first == byte && matches(keyword, at: position, end: end) {
-                return true
-            }
+            afterBoundary = !blocksKeyword[Int(byte)]
             position += 1
         }
         return false
     }
 
-    /// For each of `words`, whether it occurs anywhere in the text (as any part of any token, comment
-    /// or string); one pass over the bytes for all of them.
-    func contains(_ words: [StaticString]) -> [Bool] {
-        let patterns = words.map { UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount) }
-        var startsPattern = [Bool](repeating: false, count: 256)
-        for pattern in patterns { if let first = pattern.first { startsPattern[Int(first)] = true } }
-        var found = [Bool](repeating: false, count: words.count)
-        var missing = words.count
-        for position in bytes.indices where startsPattern[Int(bytes[position])] {
-            for (number, pattern) in patterns.enumerated() where !found[number] && pattern.first == bytes[position] {
-                guard position + pattern.count <= bytes.count, matchesBytes(pattern, at: position) else { continue }
-                found[number] = true
-                missing -= 1
-                if missing == 0 { return found }
-            }
+    /// True when `word` occurs anywhere in the text (as any part of any token, comment or string).
+    func contains(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, count > 0 else { return false }
+        var position = 0
+        // memchr finds each occurrence of the first byte far faster than a byte loop.
+        while position + count <= bytes.count,
+              let found = memchr(base + position, Int32(word.utf8Start.pointee), bytes.count - position - count + 1) {
+            position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + position, word.utf8Start, count) == 0 { return true }
+            position += 1
         }
-        return found
+        return false
     }
 
     private func matches(_ keyword: [UInt8], at position: Int, end: Int) -> Bool {
@@ -64,11 +61,6 @@ struct SourcePrefilter {
         for offset in 1..<keyword.count where bytes[position + offset] != keyword[offset] { return false }
         let after = position + keyword.count
         return after >= bytes.count || !Self.continuesName(bytes[after])
-    }
-
-    private func matchesBytes(_ pattern: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
-        for offset in 1..<pattern.count where bytes[position + offset] != pattern[offset] { return false }
-        return true
     }
 
     /// ASCII letters, digits and `_`: a keyword next to one of these is part of a longer name. Other
@@ -84,4 +76,7 @@ struct SourcePrefilter {
         .map { Array($0.utf8) }
 
     private static let startsKeyword: [Bool] = (0..<256).map { byte in declarationKeywords.contains { $0.first == UInt8(byte) } }
+
+    /// Bytes after which a keyword cannot start: name bytes, and `.` (`.init` is a member, not a declaration).
+    private static let blocksKeyword: [Bool] = (0..<256).map { byte in continuesName(UInt8(byte)) || byte == Int(UInt8(ascii: ".")) }
 }

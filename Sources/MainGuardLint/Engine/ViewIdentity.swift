@@ -26,6 +26,13 @@ enum FreshIdentity: Sendable, Hashable {
     }
 }
 
+extension FreshIdentity {
+    /// Every name `FreshValueFinder` matches contains one of these words, so a text without any of them
+    /// holds no fresh value and the first pass skips looking for fresh identities there (a byte check,
+    /// see `SourcePrefilter`). Keep it in step with `FreshValueFinder`.
+    static let necessaryWords: [StaticString] = ["UUID", "Date", "random", "drand48", "CFAbsoluteTimeGetCurrent", "globallyUniqueString"]
+}
+
 extension SyntaxProtocol {
     /// Contains a value that is new on every evaluation (`UUID()`, `Date()`, `Date.now`, `.random(in:)`),
     /// outside of closures that run later.
