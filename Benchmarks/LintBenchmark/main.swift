@@ -111,7 +111,7 @@ print("findings:     \(result?.findings.count ?? 0)")
 print("parse only:   \(timing(parseTimes))")
 print("parse + walk: \(timing(walkTimes))  (one empty SyntaxVisitor pass: \(ratios(walkTimes, over: parseTimes)) parse)")
 if phases {
-    print("prepare:      \(timing(prepareTimes))  (parse, the fact-collecting pass and the index: \(ratios(prepareTimes, over: parseTimes)) parse)")
+    print("prepare:      \(timing(prepareTimes))  (parse, the declaration pass and the index: \(ratios(prepareTimes, over: parseTimes)) parse)")
     print("rules:        lint - prepare, median \(format(median(lintTimes) - median(prepareTimes))) s")
 }
 print("lint:         \(timing(lintTimes))")

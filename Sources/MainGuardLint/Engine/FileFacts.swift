@@ -127,7 +127,7 @@ private extension TypeDeclarationRecord {
     }
 }
 
-/// What in a file could make a rule report, noted during the single pass. Most files of a code base
+/// What in a file could make a rule report, noted during the full pass (`FactCollector`). Most files of a code base
 /// start no main-actor job, call no catalogued API and declare no view: the engine skips the rules there.
 struct RuleTriggers: Sendable {
     /// A call or property read matches the blocking/heavy catalogue (rules 1 and 2).

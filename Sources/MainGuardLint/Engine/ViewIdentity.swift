@@ -14,7 +14,7 @@ enum FreshIdentity: Sendable, Hashable {
 
     /// The `id` of a type declaration's members, when it is fresh.
     init?(members: MemberBlockSyntax) {
-        // Runs for every type of every file in the single pass: plain loops, no intermediate arrays.
+        // Runs for every type of every file whose text names a fresh value: plain loops, no intermediate arrays.
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" {
