@@ -19,6 +19,8 @@ final class HeavinessSolver: @unchecked Sendable {
     private let lock = NSLock()
     private var records: [FunctionRecord]
     private var hasBodies: [Bool]
+    /// Files whose bodies have not been walked yet; at 0 nothing is ever loaded again.
+    private var filesWithoutBodies: Int
     /// Per function, per call: the synchronous module functions it may call.
     private var callees: [[[Int]]?]
     /// nil until settled.
@@ -42,6 +44,7 @@ final class HeavinessSolver: @unchecked Sendable {
         let records = files.flatMap(\.functions)
         self.records = records
         hasBodies = files.map(\.hasBodyFacts)
+        filesWithoutBodies = hasBodies.count { !$0 }
         results = Array(repeating: nil, count: records.count)
         resultsBeforeSuspension = Array(repeating: nil, count: records.count)
         if hasBodies.allSatisfy({ $0 }) {
@@ -80,6 +83,7 @@ final class HeavinessSolver: @unchecked Sendable {
                      "the full walk of a file found other functions than its declaration walk")
         records.replaceSubrange(start..<(start + loaded.count), with: loaded)
         hasBodies[file] = true
+        filesWithoutBodies -= 1
     }
 
     /// Walks the files of every function `start` may reach a wave at a time, each wave's files on
@@ -88,11 +92,13 @@ final class HeavinessSolver: @unchecked Sendable {
     private func loadReachableBodies(from start: Int) {
         var wave = [start]
         var seen: Set<Int> = [start]
-        while !wave.isEmpty {
+        while !wave.isEmpty, filesWithoutBodies > 0 {
             let files = Set(wave.map { records[$0].fileIndex }).filter { !hasBodies[$0] }.sorted()
-            let load = loadBodies
-            let loaded = Parallel.map(count: files.count, threads: threads) { load(files[$0]) }
-            for (file, records) in zip(files, loaded) { install(records, ofFile: file) }
+            if !files.isEmpty {
+                let load = loadBodies
+                let loaded = Parallel.map(count: files.count, threads: threads) { load(files[$0]) }
+                for (file, records) in zip(files, loaded) { install(records, ofFile: file) }
+            }
             var next: [Int] = []
             for position in wave where results[position] == nil && records[position].ownHeaviness == nil {
                 for candidates in synchronousCallees(of: position) {
