@@ -27,9 +27,11 @@ final class HeavinessSolver: @unchecked Sendable {
     private var results: [String??]
     private var resultsBeforeSuspension: [String??]
 
-    /// `bodies` walks one file and returns its functions with their body facts, in the order of `files`.
-    /// When every file's bodies are already known, calls are resolved on `threads` up front.
-    init(files: [FileFacts], threads: Int, bodies: @escaping @Sendable (Int) -> [FunctionRecord],
+    /// `records` are the functions of `files` in order (`files.flatMap(\.functions)`, passed in so the
+    /// index does not build it twice). `bodies` walks one file and returns its functions with their body
+    /// facts, in the same order. When every file's bodies are already known, calls are resolved on
+    /// `threads` up front.
+    init(files: [FileFacts], records: [FunctionRecord], threads: Int, bodies: @escaping @Sendable (Int) -> [FunctionRecord],
          resolve: @escaping @Sendable (CallReference, String?) -> [Int]) {
         self.resolve = resolve
         loadBodies = bodies
@@ -41,7 +43,6 @@ final class HeavinessSolver: @unchecked Sendable {
             next += file.functions.count
         }
         fileStarts = starts
-        let records = files.flatMap(\.functions)
         self.records = records
         hasBodies = files.map(\.hasBodyFacts)
         filesWithoutBodies = hasBodies.count { !$0 }

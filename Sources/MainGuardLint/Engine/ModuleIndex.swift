@@ -102,7 +102,7 @@ public struct ModuleIndex: Sendable {
         functionsByKey = byKey
         let types = types
         let functionsByName = byKey
-        heaviness = HeavinessSolver(files: files, threads: threads, bodies: bodies, resolve: { reference, caller in
+        heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
             Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName)
         })
         declared = Parallel.chunkedMap(count: records.count, threads: threads) { position in
