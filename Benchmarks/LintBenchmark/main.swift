@@ -30,6 +30,27 @@ func seconds(_ work: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// CPU seconds (user + system) of every thread of the process so far: unlike wall time, barely moved
+/// by other processes sharing the cores, so the CPU ratio stays readable on a busy machine.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Wall seconds of `work`, and its CPU seconds appended to `cpu`.
+func seconds(cpu: inout [Double], _ work: () -> Void) -> Double {
+    let start = cpuSeconds()
+    let wall = seconds(work)
+    cpu.append(cpuSeconds() - start)
+    return wall
+}
+
 /// Peak resident set size in MB (Linux reports `ru_maxrss` in kilobytes, macOS in bytes).
 func peakMemoryMB() -> Double {
     var usage = rusage()
@@ -53,12 +74,15 @@ var parseTimes: [Double] = []
 var walkTimes: [Double] = []
 var prepareTimes: [Double] = []
 var lintTimes: [Double] = []
+var parseCPU: [Double] = []
+var walkCPU: [Double] = []
+var lintCPU: [Double] = []
 var result: LintResult?
 for _ in 0..<rounds {
-    parseTimes.append(seconds { _ = ParseFloor.parse(texts, threads: threads) })
-    walkTimes.append(seconds { _ = ParseFloor.parse(texts, threads: threads, walk: true) })
+    parseTimes.append(seconds(cpu: &parseCPU) { _ = ParseFloor.parse(texts, threads: threads) })
+    walkTimes.append(seconds(cpu: &walkCPU) { _ = ParseFloor.parse(texts, threads: threads, walk: true) })
     if phases { prepareTimes.append(seconds { _ = linter.prepare(inputs) }) }
-    lintTimes.append(seconds { result = linter.lint(inputs) })
+    lintTimes.append(seconds(cpu: &lintCPU) { result = linter.lint(inputs) })
 }
 
 func median(_ values: [Double]) -> Double {
@@ -87,12 +111,14 @@ print("findings:     \(result?.findings.count ?? 0)")
 print("parse only:   \(timing(parseTimes))")
 print("parse + walk: \(timing(walkTimes))  (one empty SyntaxVisitor pass: \(ratios(walkTimes, over: parseTimes)) parse)")
 if phases {
-    print("prepare:      \(timing(prepareTimes))  (parse, the fact-collecting pass and the index: \(ratios(prepareTimes, over: parseTimes)) parse)")
+    print("prepare:      \(timing(prepareTimes))  (parse, the declaration pass and the index: \(ratios(prepareTimes, over: parseTimes)) parse)")
     print("rules:        lint - prepare, median \(format(median(lintTimes) - median(prepareTimes))) s")
 }
 print("lint:         \(timing(lintTimes))")
 print("ratio:        \(ratios(lintTimes, over: parseTimes)) lint/parse (target <= 1.3x); "
     + "\(ratios(lintTimes, over: walkTimes)) lint/(parse + walk)")
+print("cpu ratio:    \(ratios(lintCPU, over: parseCPU)) lint/parse, \(ratios(walkCPU, over: parseCPU)) (parse + walk)/parse "
+    + "(CPU seconds of all threads, per round: the work, whatever else runs on the machine)")
 print("peak memory:  \(String(format: "%.0f", peakMemoryMB())) MB")
 
 // Cold: an empty cache, so every file is read, parsed, indexed and checked, and the cache written.

@@ -1,12 +1,11 @@
 import SwiftSyntax
 
-/// The single pass over a file: records declarations, each function's synchronous work and every call site.
+/// The full pass over a file: its declarations (see `DeclarationCollector`) plus each function's
+/// synchronous work and every call site.
 ///
-/// Rules read the collected call sites instead of walking the tree again, which keeps a lint run close
-/// to the cost of parsing.
-final class FactCollector: SyntaxVisitor {
-    private let fileIndex: Int
-    private let settings: ModuleSettings
+/// Rules read the collected call sites instead of walking the tree again. A lint run walks only the
+/// files where a rule can report (and the files of the functions those files' calls reach) this way.
+final class FactCollector: DeclarationCollector {
     private(set) var facts = FileFacts()
 
     /// What the innermost enclosing scope is: a function whose body we are in, a closure that runs where
@@ -17,12 +16,11 @@ final class FactCollector: SyntaxVisitor {
         case transparentClosure
         /// `startsMainActorJob`: a `Task { }`, `MainActor.run { }` or main-queue body, where rule 1 looks.
         case escapingJob(startsMainActorJob: Bool)
-        case type(String)
+        case type
     }
 
-    /// What a function body does, collected while walking it.
+    /// What a function body does, collected while walking it; `bodies[i]` belongs to `functions[i]`.
     private struct FunctionBody {
-        var record: FunctionRecord
         var firstAwait: AbsolutePosition?
         var firstLoop: (start: AbsolutePosition, end: AbsolutePosition)?
         /// Positions in `facts.calls`.
@@ -36,9 +34,7 @@ final class FactCollector: SyntaxVisitor {
     private var mainActorJobDepth = 0
 
     init(fileIndex: Int, settings: ModuleSettings) {
-        self.fileIndex = fileIndex
-        self.settings = settings
-        super.init(viewMode: .sourceAccurate)
+        super.init(fileIndex: fileIndex, settings: settings, prefilter: nil)
     }
 
     static func collect(_ tree: SourceFileSyntax, fileIndex: Int, settings: ModuleSettings) -> FileFacts {
@@ -49,12 +45,13 @@ final class FactCollector: SyntaxVisitor {
 
     /// Resolves the bodies' catalogue calls once all variable types of the file are known.
     private func finish() -> FileFacts {
-        let types = facts.variableTypes
-        facts.catalogueEntries = facts.calls.map { APICatalogue.entry(for: $0, types: types, settings: settings) }
+        facts.types = types
+        let variableTypes = facts.variableTypes
+        facts.catalogueEntries = facts.calls.map { APICatalogue.entry(for: $0, types: variableTypes, settings: settings) }
         facts.triggers.callsCatalogue = facts.catalogueEntries.contains { $0 != nil }
-            || facts.propertyReads.contains { APICatalogue.entry(forPropertyRead: $0, types: types) != nil }
-        for body in bodies {
-            var record = body.record
+            || facts.propertyReads.contains { APICatalogue.entry(forPropertyRead: $0, types: variableTypes) != nil }
+        for (position, body) in bodies.enumerated() {
+            var record = functions[position]
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
             if let loop = body.firstLoop {
                 record.ownHeaviness = "loops"
@@ -68,12 +65,12 @@ final class FactCollector: SyntaxVisitor {
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
                 }
-                let reference = CallReference(called: called, receiver: called.receiverKind(types: types))
+                let reference = CallReference(called: called, receiver: called.receiverKind(types: variableTypes))
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }
             }
             for read in body.propertyReads {
-                guard let entry = APICatalogue.entry(forPropertyRead: read, types: types) else { continue }
+                guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes) else { continue }
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
                     record.ownHeavinessBeforeSuspension = "reads \(entry.display)"
@@ -84,85 +81,21 @@ final class FactCollector: SyntaxVisitor {
         return facts
     }
 
-    // MARK: Types
+    // MARK: Scopes of types and functions
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
-    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
-    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
-    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
-    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
-    override func visitPost(_ node: ProtocolDeclSyntax) { scopes.removeLast() }
-    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+    override func didEnterType() { scopes.append(.type) }
+    override func didLeaveType() { scopes.removeLast() }
 
-    private func enterType(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        let declaration = TypeDeclarationFacts(node)
-        facts.types.append(TypeDeclarationRecord(name: declaration.name, keyword: declaration.keyword,
-                                                 explicitIsolation: declaration.explicitIsolation,
-                                                 inherited: declaration.inherited, settings: settings,
-                                                 isObservableMacro: declaration.attributes.contains(named: "Observable"),
-                                                 freshIdentity: node.asProtocol(DeclGroupSyntax.self).flatMap { FreshIdentity(members: $0.memberBlock) }))
-        scopes.append(.type(declaration.name))
-        return .visitChildren
-    }
-
-    private var enclosingTypeName: String? {
-        for scope in scopes.reversed() {
-            if case .type(let name) = scope { return name }
-        }
-        return nil
-    }
-
-    // MARK: Functions
-
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterFunction(Syntax(node), name: node.name.text, parameters: node.signature.parameterClause.parameters,
-                      isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
-                      isConcurrent: node.attributes.contains(named: "concurrent"),
-                      isStatic: node.modifiers.contains("static") || node.modifiers.contains("class"), hasBody: node.body != nil)
-    }
-
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        enterFunction(Syntax(node), name: "init", parameters: node.signature.parameterClause.parameters,
-                      isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isConcurrent: false, isStatic: true,
-                      hasBody: node.body != nil)
-    }
-
-    override func visitPost(_ node: FunctionDeclSyntax) { leaveFunction() }
-    override func visitPost(_ node: InitializerDeclSyntax) { leaveFunction() }
-
-    private func enterFunction(_ node: Syntax, name: String, parameters: FunctionParameterListSyntax,
-                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, hasBody: Bool) -> SyntaxVisitorContinueKind {
+    override func didEnterFunction(_ position: Int, parameters: FunctionParameterListSyntax) {
         for parameter in parameters {
             facts.variableTypes.record((parameter.secondName ?? parameter.firstName).text,
                                        type: parameter.type.simpleName)
         }
-        let record = FunctionRecord(
-            name: name,
-            parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
-                                                   hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
-            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: enclosingTypeName, hasBody: hasBody, fileIndex: fileIndex,
-            isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation, ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
-        bodies.append(FunctionBody(record: record))
-        scopes.append(.function(bodies.count - 1))
-        return .visitChildren
+        bodies.append(FunctionBody())
+        scopes.append(.function(position))
     }
 
-    /// Type declarations' own isolation, read once per type for all of its functions.
-    private var typeIsolations: [SyntaxIdentifier: TypeLocalIsolation] = [:]
-
-    private func typeIsolation(_ node: Syntax, settings: ModuleSettings) -> TypeLocalIsolation {
-        if let known = typeIsolations[node.id] { return known }
-        let isolation = TypeLocalIsolation(node, settings: settings)
-        typeIsolations[node.id] = isolation
-        return isolation
-    }
-
-    private func leaveFunction() {
+    override func didLeaveFunction() {
         scopes.removeLast()
     }
 
@@ -180,22 +113,6 @@ final class FactCollector: SyntaxVisitor {
             }
         }
     }
-
-    // MARK: Subtrees without calls that matter
-
-    // Types, attributes, modifiers and imports hold no calls the rules check; parameter types are read
-    // from the function declaration directly. Skipping them keeps the single pass cheap.
-    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     // MARK: Closures, loops, awaits, calls
 

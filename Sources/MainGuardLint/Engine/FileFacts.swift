@@ -78,9 +78,15 @@ struct FunctionRecord: Sendable {
 }
 
 /// Everything one pass over a file collects: declarations for the index, call sites for the rules.
+/// The first pass of a lint run collects only the declarations (`DeclarationCollector`); the full pass
+/// (`FactCollector`) adds what the bodies do.
 struct FileFacts: Sendable {
     var types: [TypeDeclarationRecord] = []
+    /// With `hasBodyFacts` false, only the declarations: no heaviness, no callees.
     var functions: [FunctionRecord] = []
+    var hasBodyFacts = true
+    /// What the file's text mentions (from the declaration pass; "may" for the full pass).
+    var mentions = SourceMentions()
     /// Calls of a named function, method or initializer in source order; rules read these instead of
     /// walking the tree again.
     var calls: [CalledName] = []
@@ -100,7 +106,30 @@ struct FileFacts: Sendable {
     }
 }
 
-/// What in a file could make a rule report, noted during the single pass. Most files of a code base
+extension FileFacts {
+    /// False when no rule can report in the file, decided from its declarations, its text and the index
+    /// alone, before any body is walked. Rules 1, 2 and 4 report only in main-actor code, rule 3 only at
+    /// `Task.detached`, the render-loop rules only in views. A file's code can be main-actor only through
+    /// its module's default isolation, its own text (`@MainActor`, `MainActor.run`, main queues) or a type
+    /// it declares or extends whose isolation the index settles as main-actor (perhaps from another file:
+    /// a superclass, a conformance, an annotation on the type's declaration).
+    func mayNeedRules(settings: ModuleSettings, index: ModuleIndex) -> Bool {
+        mentions.mainActor || mentions.detached || settings.defaultIsolationMainActor
+            || types.contains { type in
+                index.swiftUITypes.views.contains(type.name) || type.isMainActor(index: index, settings: settings)
+            }
+    }
+}
+
+private extension TypeDeclarationRecord {
+    /// The isolation `IsolationResolver` gives this type's unannotated members is the main actor.
+    func isMainActor(index: ModuleIndex, settings: ModuleSettings) -> Bool {
+        if let known = index.isolation(ofType: name, member: nil) { return known.isMainActor }
+        return keyword == "extension" && inherited.contains(where: settings.isMainActorProtocol)
+    }
+}
+
+/// What in a file could make a rule report, noted during the full pass (`FactCollector`). Most files of a code base
 /// start no main-actor job, call no catalogued API and declare no view: the engine skips the rules there.
 struct RuleTriggers: Sendable {
     /// A call or property read matches the blocking/heavy catalogue (rules 1 and 2).

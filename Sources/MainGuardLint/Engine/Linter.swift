@@ -144,12 +144,23 @@ public struct Linter: Sendable {
     /// let findings = module.findings(ofFileAt: 0)
     /// ```
     public func prepare(_ inputs: [SourceInput]) -> PreparedModule {
+        prepare(inputs, walkingEveryBody: false)
+    }
+
+    /// `walkingEveryBody`: walk every file fully in the first pass, for a caller that needs every
+    /// function's heaviness (the cache's `ModuleIndex.fingerprint()`); otherwise the first pass reads only
+    /// declarations and bodies are walked where a rule, or a call followed from one, needs them.
+    func prepare(_ inputs: [SourceInput], walkingEveryBody: Bool) -> PreparedModule {
         let usesSwift62Settings = inputs.contains { $0.settings.describesSwift62 }
         let costs = inputs.map(\.text.utf8.count)
         let files = Parallel.map(count: inputs.count, threads: threadCount, costs: costs) { position in
-            ParsedFile(inputs[position], at: position, usesSwift62Settings: usesSwift62Settings)
+            ParsedFile(inputs[position], at: position, usesSwift62Settings: usesSwift62Settings, walkingEveryBody: walkingEveryBody)
         }
-        let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount)
+        let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount,
+                                bodies: { position in
+                                    let tree = files[position].tree ?? Linter.parse(inputs[position].text)
+                                    return FactCollector.collect(tree, fileIndex: position, settings: inputs[position].settings).functions
+                                })
         return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: costs)
     }
 
@@ -166,23 +177,39 @@ public struct Linter: Sendable {
     }
 
     static func lineCount(of text: String) -> Int {
-        text.utf8.count { $0 == UInt8(ascii: "\n") }
+        var text = text
+        // A plain loop over the contiguous bytes: the compiler vectorizes it, unlike iterating `utf8`.
+        return text.withUTF8 { bytes in
+            var lines = 0
+            for byte in bytes { lines &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+            return lines
+        }
     }
 
-    /// One file after the single pass. Its syntax tree, and the facts that point into it, are kept only
-    /// when the file itself shows something a rule looks at; otherwise they are released at once (most
-    /// files of a code base start no main-actor job, call no catalogued API and declare no view), which
-    /// keeps memory close to the parse floor's. Such a file is parsed again only if the index shows a
-    /// rule needs it after all (an extension of a view declared in another file).
+    /// One file after the first pass. Its syntax tree is kept only when the file's own text or
+    /// declarations suggest a rule may report there; otherwise it is released at once (most files of a
+    /// code base have no main-actor code, no `Task.detached` and no view), which keeps memory close to
+    /// the parse floor's. Such a file is parsed again only if the index shows it is needed after all (a
+    /// type made main-actor in another file, a function a checked call reaches).
+    ///
+    /// The first pass reads only declarations (`DeclarationCollector`) unless `walkingEveryBody`; the
+    /// full pass (`FactCollector`) runs later on the files that need it.
     struct ParsedFile: Sendable {
         let tree: SourceFileSyntax?
         let facts: FileFacts
         let lineCount: Int
 
-        init(_ input: SourceInput, at position: Int, usesSwift62Settings: Bool) {
+        init(_ input: SourceInput, at position: Int, usesSwift62Settings: Bool, walkingEveryBody: Bool) {
             let tree = Linter.parse(input.text)
-            var facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
             lineCount = Linter.lineCount(of: input.text)
+            guard walkingEveryBody else {
+                facts = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings)
+                let mayNeedRules = facts.mentions.mainActor || facts.mentions.detached || input.settings.defaultIsolationMainActor
+                    || facts.types.contains { $0.inherited.contains(where: input.settings.mayMakeMainActor) }
+                self.tree = mayNeedRules ? tree : nil
+                return
+            }
+            var facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
             if facts.triggers.mayTriggerOnItsOwn(types: facts.types, usesSwift62Settings: usesSwift62Settings) {
                 self.tree = tree
             } else {
@@ -213,14 +240,16 @@ public struct Linter: Sendable {
         /// Every rule's findings in one file.
         public func findings(ofFileAt position: Int) -> [Finding] {
             let file = files[position]
-            guard file.facts.triggers.mayTrigger(types: file.facts.types, index: index) else { return [] }
             let input = inputs[position]
-            guard let tree = file.tree else {
-                let tree = Linter.parse(input.text)
-                let facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
-                return Linter.check(tree: tree, facts: facts, input: input, index: index)
+            guard file.facts.mayNeedRules(settings: input.settings, index: index) else { return [] }
+            if file.facts.hasBodyFacts {
+                guard file.facts.triggers.mayTrigger(types: file.facts.types, index: index) else { return [] }
+                if let tree = file.tree { return Linter.check(tree: tree, facts: file.facts, input: input, index: index) }
             }
-            return Linter.check(tree: tree, facts: file.facts, input: input, index: index)
+            let tree = tree(ofFileAt: position)
+            let facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
+            guard facts.triggers.mayTrigger(types: facts.types, index: index) else { return [] }
+            return Linter.check(tree: tree, facts: facts, input: input, index: index)
         }
     }
 
@@ -340,5 +369,13 @@ enum Parallel {
         func results() -> [Result] {
             lock.withLock { values.map { $0! } }
         }
+    }
+}
+
+private extension ModuleSettings {
+    /// An inherited type that makes a conformer or subclass main-actor, or a view: a file declaring such
+    /// a type keeps its syntax tree for the rules.
+    func mayMakeMainActor(_ name: String) -> Bool {
+        isMainActorProtocol(name) || isMainActorClass(name) || SwiftUIViewType.protocols.contains(name)
     }
 }

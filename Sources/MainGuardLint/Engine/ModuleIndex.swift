@@ -21,13 +21,24 @@ public struct FunctionFacts: Sendable {
     public var hasBody: Bool
     /// Where the body runs when called synchronously (for async functions: absent `nonisolated(nonsending)`).
     public var isolation: Isolation
-    /// Why the body is likely long synchronous work ("loops", "calls Data(contentsOf:)", "recurses",
-    /// "calls parse(_:), which loops"); nil for cheap functions.
-    public var heaviness: String?
-    /// The same, restricted to what an async body does before its first `await`.
-    public var heavinessBeforeFirstSuspension: String?
     /// The settings of the module the function is declared in.
     public var settings: ModuleSettings
+    /// Known heaviness, or the solver that settles it on first read.
+    var heavinessSource: HeavinessSource
+
+    /// Why the body is likely long synchronous work ("loops", "calls Data(contentsOf:)", "recurses",
+    /// "calls parse(_:), which loops"); nil for cheap functions. Settled on first read: following calls
+    /// through the module may walk bodies in other files, so a run pays only for what rules read.
+    public var heaviness: String? {
+        get { heavinessSource.heaviness }
+        set { heavinessSource = .settled(newValue, beforeFirstSuspension: heavinessBeforeFirstSuspension) }
+    }
+
+    /// The same, restricted to what an async body does before its first `await`.
+    public var heavinessBeforeFirstSuspension: String? {
+        get { heavinessSource.beforeFirstSuspension }
+        set { heavinessSource = .settled(heaviness, beforeFirstSuspension: newValue) }
+    }
 
     /// True when the function is main-actor by an explicit choice (annotation, UI type), so it is meant to
     /// touch UI state; default isolation alone does not count.
@@ -46,7 +57,9 @@ public struct FunctionFacts: Sendable {
 /// print(index.functions.first?.heaviness ?? "cheap") // "loops"
 /// ```
 public struct ModuleIndex: Sendable {
-    public let functions: [FunctionFacts]
+    /// Every function with its isolation, in file order; heaviness not asked for (nil).
+    private let declared: [FunctionFacts]
+    private let heaviness: HeavinessSolver
     let types: TypeIsolationTable
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
     let swiftUITypes: SwiftUIModuleTypes
@@ -56,6 +69,17 @@ public struct ModuleIndex: Sendable {
     /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
     let usesSwift62Settings: Bool
 
+    /// Every function of the linted code with its heaviness. Settles the heaviness of all of them
+    /// (walking every body not walked yet), so the engine itself asks only for the functions calls reach.
+    public var functions: [FunctionFacts] {
+        declared.indices.map { position in
+            var function = declared[position]
+            function.heavinessSource = .settled(heaviness.heaviness(of: position),
+                                               beforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position))
+            return function
+        }
+    }
+
     /// Builds the index of a few sources (tests, documentation examples).
     public init(sources: [String], settings: ModuleSettings = .classic) {
         let files = sources.enumerated().map { index, source in
@@ -64,8 +88,12 @@ public struct ModuleIndex: Sendable {
         self.init(facts: files, settings: files.map { _ in settings })
     }
 
-    /// `threads`: the per-function work (isolation, call resolution, facts) is split across cores.
-    init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1) {
+    /// `threads`: the per-function work (isolation, and call resolution when every body is known) is
+    /// split across cores. `bodies` walks a file whose facts hold only its declarations and returns its
+    /// functions with their body facts, in the same order; it runs only for the files of functions whose
+    /// heaviness is asked for.
+    init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1,
+         bodies: @escaping @Sendable (Int) -> [FunctionRecord] = { _ in preconditionFailure("every file's bodies were collected") }) {
         usesSwift62Settings = settings.contains(where: \.describesSwift62)
         types = TypeIsolationTable(files.flatMap(\.types))
         swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
@@ -79,18 +107,29 @@ public struct ModuleIndex: Sendable {
         functionsByKey = byKey
         let types = types
         let functionsByName = byKey
-        let heaviness = HeavinessSolver(records: records, threads: threads, resolve: { reference, caller in
+        heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
             Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName, conformers: conformers)
         })
-        functions = Parallel.chunkedMap(count: records.count, threads: threads) { position in
+        declared = Parallel.chunkedMap(count: records.count, threads: threads) { position in
             let record = records[position]
             let isolation = IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
             return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
                                  isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
-                                 hasBody: record.hasBody, isolation: isolation, heaviness: heaviness.heaviness(of: position),
-                                 heavinessBeforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position),
-                                 settings: settings[record.fileIndex])
+                                 hasBody: record.hasBody, isolation: isolation, settings: settings[record.fileIndex],
+                                 heavinessSource: .settled(nil, beforeFirstSuspension: nil))
         }
+    }
+
+    /// The function at `position`, its heaviness settled when first read.
+    func function(at position: Int) -> FunctionFacts {
+        var function = declared[position]
+        function.heavinessSource = .onDemand(heaviness, position: position)
+        return function
+    }
+
+    /// The function at `position` as declared: isolation and signature, heaviness not asked for (nil).
+    func declaredFunction(at position: Int) -> FunctionFacts {
+        declared[position]
     }
 
     /// A digest of everything rules can learn from the index (every function's signature, isolation
@@ -115,12 +154,11 @@ public struct ModuleIndex: Sendable {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
     }
 
-    /// The module functions a call may refer to.
-    func callees(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [FunctionFacts] {
+    /// Where the module functions a call may refer to are, for `function(at:)` or `declaredFunction(at:)`.
+    func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [Int] {
         let reference = CallReference(called: call, receiver: receiver)
-        return Self.candidates(of: reference, callerType: callerType, functions: functions, byKey: functionsByKey,
+        return Self.candidates(of: reference, callerType: callerType, functions: declared, byKey: functionsByKey,
                                conformers: conformers)
-            .map { functions[$0] }
     }
 
     private static func key(name: String, type: String?) -> String {
@@ -195,77 +233,3 @@ protocol CallableFacts {
 extension FunctionRecord: CallableFacts {}
 extension FunctionFacts: CallableFacts {}
 
-/// Follows calls through module functions to decide which functions do heavy synchronous work.
-/// Memoized and cycle-safe: a cycle of calls is recursion, which counts as heavy.
-private struct HeavinessSolver: Sendable {
-    let records: [FunctionRecord]
-    let resolve: @Sendable (CallReference, String?) -> [Int]
-    private let results: [String?]
-
-    /// Resolving calls is the costly part and independent per function, so it runs on `threads` first;
-    /// the memoized walk over the resolved calls is cheap.
-    init(records: [FunctionRecord], threads: Int, resolve: @escaping @Sendable (CallReference, String?) -> [Int]) {
-        self.records = records
-        self.resolve = resolve
-        let synchronousCallees = Parallel.chunkedMap(count: records.count, threads: threads) { position in
-            records[position].callees.map { reference in
-                // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
-                // same name; it is recursion only when the receiver is the function's own type.
-                let delegates = reference.receiver == .instance(nil)
-                return resolve(reference, records[position].enclosingType).filter { !records[$0].isAsync && !(delegates && $0 == position) }
-            }
-        }
-        var memo = [String??](repeating: nil, count: records.count)
-        var visiting = Set<Int>()
-        for position in records.indices {
-            _ = Self.solve(position, records: records, callees: synchronousCallees, memo: &memo, visiting: &visiting)
-        }
-        results = memo.map { $0 ?? nil }
-    }
-
-    func heaviness(of position: Int) -> String? { results[position] }
-
-    /// Before the first `await`: the body's own work plus the synchronous callees it calls first.
-    func heavinessBeforeFirstSuspension(of position: Int) -> String? {
-        let record = records[position]
-        guard record.isAsync else { return results[position] }
-        if let own = record.ownHeavinessBeforeSuspension { return own }
-        for reference in record.calleesBeforeSuspension {
-            let candidates = resolve(reference, record.enclosingType).filter { !records[$0].isAsync }
-            guard !candidates.isEmpty else { continue }
-            let reasons = candidates.map { results[$0] }
-            if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
-                return "calls \(reference.display), which \(reason)"
-            }
-        }
-        return nil
-    }
-
-    /// `callees[f][c]`: the synchronous module functions the `c`th call of function `f` may call.
-    private static func solve(_ position: Int, records: [FunctionRecord], callees: [[[Int]]],
-                              memo: inout [String??], visiting: inout Set<Int>) -> String? {
-        if let known = memo[position] { return known }
-        let record = records[position]
-        if let own = record.ownHeaviness {
-            memo[position] = .some(own)
-            return own
-        }
-        visiting.insert(position)
-        var result: String?
-        for (reference, candidates) in zip(record.callees, callees[position]) {
-            guard !candidates.isEmpty else { continue }
-            if candidates.contains(where: visiting.contains) {
-                result = "recurses"
-                break
-            }
-            let reasons = candidates.map { solve($0, records: records, callees: callees, memo: &memo, visiting: &visiting) }
-            if reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil {
-                result = "calls \(reference.display), which \(reason)"
-                break
-            }
-        }
-        visiting.remove(position)
-        memo[position] = .some(result)
-        return result
-    }
-}

@@ -28,7 +28,11 @@ struct ResolvedCall {
     let called: CalledName
     /// The blocking or heavy API the call matches, if any.
     let catalogueEntry: CatalogueEntry?
-    /// The functions of the linted code it may call (empty when unresolved).
+    /// The functions of the linted code it may call (empty when unresolved). Their heaviness is
+    /// settled only where a rule reads it, calls in main-actor code that are either un-awaited inside a
+    /// job body (a `Task { }` inheriting the main actor, `MainActor.run { }`: rule 1) or awaited in a
+    /// run with Swift 6.2 settings (rule 4); elsewhere it is nil. Following calls through the module may
+    /// walk bodies in other files, the costly part of a run.
     let callees: [FunctionFacts]
 }
 
@@ -48,7 +52,8 @@ struct RuleContext {
         self.swiftUI = swiftUI
         calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
-            let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes)
+            let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes,
+                                       settlingHeaviness: { Self.mayReadHeaviness(at: node, resolver: resolver, index: index) })
             var entry = catalogued
             // A global-function entry yields to a function of the linted code with the same name and
             // labels (a type's own `sleep(_:)`), which is what the compiler would call.
@@ -63,12 +68,21 @@ struct RuleContext {
         resolver.context(of: Syntax(node))
     }
 
+    /// See `ResolvedCall.callees`.
+    private static func mayReadHeaviness(at node: FunctionCallExprSyntax, resolver: IsolationResolver, index: ModuleIndex) -> Bool {
+        let site = resolver.context(of: Syntax(node))
+        guard site.isolation.isMainActor else { return false }
+        return node.isAwaited ? index.usesSwift62Settings : site.job != nil
+    }
+
     private static func callees(of call: CalledName, at node: FunctionCallExprSyntax, index: ModuleIndex,
-                                types: VariableTypes) -> [FunctionFacts] {
+                                types: VariableTypes, settlingHeaviness: () -> Bool) -> [FunctionFacts] {
         guard index.declaresFunction(named: call.lookupName) else { return [] }
         let receiver = call.receiverKind(types: types)
         let callerType = receiver == .implicitSelf || receiver == .type("Self") ? Syntax(node).enclosingTypeName : nil
-        return index.callees(of: call, receiver: receiver, callerType: callerType)
+        let positions = index.calleePositions(of: call, receiver: receiver, callerType: callerType)
+        guard !positions.isEmpty else { return [] }
+        return settlingHeaviness() ? positions.map(index.function(at:)) : positions.map(index.declaredFunction(at:))
     }
 }
 

@@ -14,7 +14,7 @@ enum FreshIdentity: Sendable, Hashable {
 
     /// The `id` of a type declaration's members, when it is fresh.
     init?(members: MemberBlockSyntax) {
-        // Runs for every type of every file in the single pass: plain loops, no intermediate arrays.
+        // Runs for every type of every file whose text names a fresh value: plain loops, no intermediate arrays.
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" {
@@ -24,6 +24,13 @@ enum FreshIdentity: Sendable, Hashable {
         }
         return nil
     }
+}
+
+extension FreshIdentity {
+    /// Every name `FreshValueFinder` matches contains one of these words, so a text without any of them
+    /// holds no fresh value and the first pass skips looking for fresh identities there (a byte check,
+    /// see `SourcePrefilter`). Keep it in step with `FreshValueFinder`.
+    static let necessaryWords: [StaticString] = ["UUID", "Date", "random", "drand48", "CFAbsoluteTimeGetCurrent", "globallyUniqueString"]
 }
 
 extension SyntaxProtocol {

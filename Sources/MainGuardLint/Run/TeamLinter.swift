@@ -140,7 +140,7 @@ public struct TeamLinter: Sendable {
         }
         var fromCache = perFile.count { $0 != nil }
         if fromCache < inputs.count {
-            let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs)
+            let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs, walkingEveryBody: cache != nil)
             let key = cache == nil ? "" : module.index.fingerprint()
             indexKey = key
             let cached = store

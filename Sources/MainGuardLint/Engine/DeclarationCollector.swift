@@ -1,0 +1,181 @@
+import SwiftSyntax
+
+/// The declarations of a file as the index needs them: types and extensions, and every function,
+/// method and initializer with its name, labels, effects, enclosing type and own isolation.
+///
+/// On its own (`collect`) it is the cheap first pass of a lint run: it skips function bodies,
+/// accessors, closures, initial values and top-level statements whose bytes cannot hold a
+/// declaration (`SourcePrefilter`), so most of a file's nodes are never visited. `FactCollector`
+/// extends it to walk everything and also record what the bodies do.
+class DeclarationCollector: SyntaxVisitor {
+    let fileIndex: Int
+    let settings: ModuleSettings
+    private(set) var types: [TypeDeclarationRecord] = []
+    /// In source order (pre-order), so a later full walk of the same file lists the same functions in
+    /// the same positions.
+    var functions: [FunctionRecord] = []
+    private var typeNames: [String] = []
+    /// nil: visit every subtree (the full walk).
+    private let prefilter: SourcePrefilter?
+    /// False when the text names none of the values `FreshIdentity` looks for, so no type can have one.
+    private let mayHoldFreshValues: Bool
+
+    init(fileIndex: Int, settings: ModuleSettings, prefilter: SourcePrefilter?) {
+        self.fileIndex = fileIndex
+        self.settings = settings
+        self.prefilter = prefilter
+        mayHoldFreshValues = prefilter.map { prefilter in FreshIdentity.necessaryWords.contains(where: prefilter.contains) } ?? true
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The declarations of `tree`, parsed from `text`, without walking the bodies that declare nothing.
+    static func collect(_ tree: SourceFileSyntax, text: String, fileIndex: Int, settings: ModuleSettings) -> FileFacts {
+        SourcePrefilter.withPrefilter(over: text) { prefilter in
+            let collector = DeclarationCollector(fileIndex: fileIndex, settings: settings, prefilter: prefilter)
+            collector.walk(tree)
+            var facts = FileFacts()
+            facts.types = collector.types
+            facts.functions = collector.functions
+            facts.hasBodyFacts = false
+            facts.mentions = SourceMentions(prefilter)
+            return facts
+        }
+    }
+
+    /// Hooks for `FactCollector`, which keeps its own scopes in step with the declarations.
+    func didEnterType() {}
+    func didLeaveType() {}
+    func didEnterFunction(_ position: Int, parameters: FunctionParameterListSyntax) {}
+    func didLeaveFunction() {}
+
+    // MARK: Types
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    private func enterType(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        let declaration = TypeDeclarationFacts(node)
+        let freshIdentity = mayHoldFreshValues ? node.asProtocol(DeclGroupSyntax.self).flatMap { FreshIdentity(members: $0.memberBlock) } : nil
+        types.append(TypeDeclarationRecord(name: declaration.name, keyword: declaration.keyword,
+                                           explicitIsolation: declaration.explicitIsolation,
+                                           inherited: declaration.inherited, settings: settings,
+                                           isObservableMacro: declaration.attributes.contains(named: "Observable"),
+                                           freshIdentity: freshIdentity))
+        typeNames.append(declaration.name)
+        didEnterType()
+        return .visitChildren
+    }
+
+    private func leaveType() {
+        typeNames.removeLast()
+        didLeaveType()
+    }
+
+    // MARK: Functions
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterFunction(Syntax(node), name: node.name.text, parameters: node.signature.parameterClause.parameters,
+                      isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+                      isConcurrent: node.attributes.contains(named: "concurrent"),
+                      isStatic: node.modifiers.contains("static") || node.modifiers.contains("class"), hasBody: node.body != nil)
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterFunction(Syntax(node), name: "init", parameters: node.signature.parameterClause.parameters,
+                      isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isConcurrent: false, isStatic: true,
+                      hasBody: node.body != nil)
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) { didLeaveFunction() }
+    override func visitPost(_ node: InitializerDeclSyntax) { didLeaveFunction() }
+
+    private func enterFunction(_ node: Syntax, name: String, parameters: FunctionParameterListSyntax,
+                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, hasBody: Bool) -> SyntaxVisitorContinueKind {
+        let record = FunctionRecord(
+            name: name,
+            parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
+                                                   hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
+            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: typeNames.last, hasBody: hasBody, fileIndex: fileIndex,
+            isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
+            ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
+        functions.append(record)
+        didEnterFunction(functions.count - 1, parameters: parameters)
+        return .visitChildren
+    }
+
+    /// Type declarations' own isolation, read once per type for all of its functions.
+    private var typeIsolations: [SyntaxIdentifier: TypeLocalIsolation] = [:]
+
+    private func typeIsolation(_ node: Syntax, settings: ModuleSettings) -> TypeLocalIsolation {
+        if let known = typeIsolations[node.id] { return known }
+        let isolation = TypeLocalIsolation(node, settings: settings)
+        typeIsolations[node.id] = isolation
+        return isolation
+    }
+
+    // MARK: Subtrees without anything that matters
+
+    // Types, attributes, modifiers and imports hold no calls the rules check and no declaration the index
+    // records; parameter types are read from the function declaration directly. Both passes skip them,
+    // so both see the same declarations.
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    // Bodies, accessors, initial values, closures and statements: where nearly all of a file's nodes
+    // are, and where declarations are rare (local functions and types).
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    // Declarations that are not recorded but may hold recorded ones (in initial values, accessors,
+    // bodies): walked only when their bytes may declare something.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        node.item.is(DeclSyntax.self) ? .visitChildren : visitIfDeclaring(Syntax(node))
+    }
+
+    private func visitIfDeclaring(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        guard let prefilter else { return .visitChildren }
+        return prefilter.mayDeclare(in: node.position.utf8Offset..<node.endPosition.utf8Offset) ? .visitChildren : .skipChildren
+    }
+}
+
+/// Words a file's text contains, read from its bytes in the first pass (necessary conditions only,
+/// see `SourcePrefilter`): without them, some rules cannot report in the file whatever its syntax says.
+struct SourceMentions: Sendable {
+    /// `MainActor` (attributes, `MainActor.run`, `MainActor.assumeIsolated`) or `.main` (main queues):
+    /// the only ways a file's own text puts code on the main actor.
+    var mainActor = true
+    /// `detached` (rule 3 looks for `Task.detached`).
+    var detached = true
+
+    init() {}
+
+    init(_ prefilter: SourcePrefilter) {
+        mainActor = prefilter.contains("MainActor") || prefilter.contains(".main")
+        detached = prefilter.contains("detached")
+    }
+}

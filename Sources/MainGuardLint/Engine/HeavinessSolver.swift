@@ -1,0 +1,226 @@
+import Foundation
+
+/// Follows calls through module functions to decide which functions do heavy synchronous work, on
+/// demand: only the functions asked about and those their calls reach are settled, and a file's
+/// bodies are walked only when one of its functions is reached (most files' never are).
+///
+/// A function is heavy when its own body loops or calls a catalogued API, when a call of its body may
+/// call a function of its own cycle of calls (recursion), or when a call can only reach heavy
+/// functions; the reason names the first such call in source order. Cycles are the strongly connected
+/// components of the call graph (functions with heavy work of their own end a path), so the answer is
+/// the same whichever function is asked about first and on whichever thread.
+final class HeavinessSolver: @unchecked Sendable {
+    private let resolve: @Sendable (CallReference, String?) -> [Int]
+    private let loadBodies: @Sendable (Int) -> [FunctionRecord]
+    private let threads: Int
+    /// The position of each file's first function.
+    private let fileStarts: [Int]
+    /// Guards everything below: lint workers ask concurrently.
+    private let lock = NSLock()
+    private var records: [FunctionRecord]
+    private var hasBodies: [Bool]
+    /// Files whose bodies have not been walked yet; at 0 nothing is ever loaded again.
+    private var filesWithoutBodies: Int
+    /// Per function, per call: the synchronous module functions it may call.
+    private var callees: [[[Int]]?]
+    /// nil until settled.
+    private var results: [String??]
+    private var resultsBeforeSuspension: [String??]
+
+    /// `records` are the functions of `files` in order (`files.flatMap(\.functions)`, passed in so the
+    /// index does not build it twice). `bodies` walks one file and returns its functions with their body
+    /// facts, in the same order. When every file's bodies are already known, calls are resolved on
+    /// `threads` up front.
+    init(files: [FileFacts], records: [FunctionRecord], threads: Int, bodies: @escaping @Sendable (Int) -> [FunctionRecord],
+         resolve: @escaping @Sendable (CallReference, String?) -> [Int]) {
+        self.resolve = resolve
+        loadBodies = bodies
+        self.threads = threads
+        var starts: [Int] = []
+        var next = 0
+        for file in files {
+            starts.append(next)
+            next += file.functions.count
+        }
+        fileStarts = starts
+        self.records = records
+        hasBodies = files.map(\.hasBodyFacts)
+        filesWithoutBodies = hasBodies.count { !$0 }
+        results = Array(repeating: nil, count: records.count)
+        resultsBeforeSuspension = Array(repeating: nil, count: records.count)
+        if hasBodies.allSatisfy({ $0 }) {
+            callees = Parallel.chunkedMap(count: records.count, threads: threads) { position in
+                Self.synchronousCallees(of: records[position], at: position, records: records, resolve: resolve)
+            }
+        } else {
+            callees = Array(repeating: nil, count: records.count)
+        }
+    }
+
+    /// Why the function is heavy; nil when it is cheap.
+    func heaviness(of position: Int) -> String? {
+        lock.withLock {
+            settle(position)
+            return results[position]!
+        }
+    }
+
+    /// Why the function is heavy before its first `await`; nil when that part is cheap.
+    func heavinessBeforeFirstSuspension(of position: Int) -> String? {
+        lock.withLock { beforeFirstSuspension(position) }
+    }
+
+    // MARK: Everything below runs under `lock`.
+
+    private func body(of position: Int) -> FunctionRecord {
+        let file = records[position].fileIndex
+        if !hasBodies[file] { install(loadBodies(file), ofFile: file) }
+        return records[position]
+    }
+
+    private func install(_ loaded: [FunctionRecord], ofFile file: Int) {
+        let start = fileStarts[file]
+        precondition(start + loaded.count <= records.count && loaded.indices.allSatisfy { records[start + $0].name == loaded[$0].name },
+                     "the full walk of a file found other functions than its declaration walk")
+        records.replaceSubrange(start..<(start + loaded.count), with: loaded)
+        hasBodies[file] = true
+        filesWithoutBodies -= 1
+    }
+
+    /// Walks the files of every function `start` may reach a wave at a time, each wave's files on
+    /// `threads`, so the search finds their bodies ready: one file at a time would leave the other
+    /// cores idle while the lint workers wait for this answer.
+    private func loadReachableBodies(from start: Int) {
+        var wave = [start]
+        var seen: Set<Int> = [start]
+        while !wave.isEmpty, filesWithoutBodies > 0 {
+            let files = Set(wave.map { records[$0].fileIndex }).filter { !hasBodies[$0] }.sorted()
+            if !files.isEmpty {
+                let load = loadBodies
+                let loaded = Parallel.map(count: files.count, threads: threads) { load(files[$0]) }
+                for (file, records) in zip(files, loaded) { install(records, ofFile: file) }
+            }
+            var next: [Int] = []
+            for position in wave where results[position] == nil && records[position].ownHeaviness == nil {
+                for candidates in synchronousCallees(of: position) {
+                    next += candidates.filter { results[$0] == nil && seen.insert($0).inserted }
+                }
+            }
+            wave = next
+        }
+    }
+
+    private func synchronousCallees(of position: Int) -> [[Int]] {
+        if let known = callees[position] { return known }
+        let resolved = Self.synchronousCallees(of: body(of: position), at: position, records: records, resolve: resolve)
+        callees[position] = resolved
+        return resolved
+    }
+
+    private static func synchronousCallees(of record: FunctionRecord, at position: Int, records: [FunctionRecord],
+                                           resolve: (CallReference, String?) -> [Int]) -> [[Int]] {
+        record.callees.map { reference in
+            // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
+            // same name; it is recursion only when the receiver is the function's own type.
+            let delegates = reference.receiver == .instance(nil)
+            return resolve(reference, record.enclosingType).filter { !records[$0].isAsync && !(delegates && $0 == position) }
+        }
+    }
+
+    /// Before the first `await`: the body's own work plus the synchronous callees it calls first.
+    private func beforeFirstSuspension(_ position: Int) -> String? {
+        if let known = resultsBeforeSuspension[position] { return known }
+        let record = body(of: position)
+        let result: String?
+        if record.isAsync {
+            result = record.ownHeavinessBeforeSuspension ?? record.calleesBeforeSuspension.lazy.compactMap { reference in
+                let candidates = self.resolve(reference, record.enclosingType).filter { !self.records[$0].isAsync }
+                return self.reasonToCall(reference, candidates: candidates, recursion: [])
+            }.first
+        } else {
+            settle(position)
+            result = results[position]!
+        }
+        resultsBeforeSuspension[position] = .some(result)
+        return result
+    }
+
+    /// "calls f(), which loops" when every candidate is heavy (settling them first), "recurses" when one
+    /// is in `recursion`, nil otherwise (cheap or unresolved).
+    private func reasonToCall(_ reference: CallReference, candidates: [Int], recursion: Set<Int>) -> String? {
+        guard !candidates.isEmpty else { return nil }
+        if candidates.contains(where: recursion.contains) { return "recurses" }
+        candidates.forEach(settle)
+        let reasons = candidates.map { results[$0]! }
+        guard reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil else { return nil }
+        return "calls \(reference.display), which \(reason)"
+    }
+
+    /// Tarjan's search from `start` over unsettled functions; each component is settled as soon as it is
+    /// complete, when everything it calls outside itself is settled already.
+    private func settle(_ start: Int) {
+        guard results[start] == nil else { return }
+        loadReachableBodies(from: start)
+        var search = ComponentSearch()
+        connect(start, &search)
+    }
+
+    private struct ComponentSearch {
+        var order: [Int: Int] = [:]
+        var lowest: [Int: Int] = [:]
+        var stack: [Int] = []
+    }
+
+    private func connect(_ position: Int, _ search: inout ComponentSearch) {
+        let number = search.order.count
+        search.order[position] = number
+        search.lowest[position] = number
+        search.stack.append(position)
+        if body(of: position).ownHeaviness == nil {
+            for candidates in synchronousCallees(of: position) {
+                // Settled functions belong to finished components; unsettled ones already numbered are on the stack.
+                for callee in candidates where results[callee] == nil {
+                    if let seen = search.order[callee] {
+                        search.lowest[position] = min(search.lowest[position]!, seen)
+                    } else {
+                        connect(callee, &search)
+                        search.lowest[position] = min(search.lowest[position]!, search.lowest[callee]!)
+                    }
+                }
+            }
+        }
+        guard search.lowest[position] == search.order[position] else { return }
+        var component: Set<Int> = []
+        while let member = search.stack.popLast() {
+            component.insert(member)
+            if member == position { break }
+        }
+        // Members' reasons read only functions outside the component, all settled, or name the cycle.
+        let reasons = component.map { member in
+            (member, records[member].ownHeaviness ?? zip(records[member].callees, callees[member]!).lazy.compactMap { reference, candidates in
+                self.reasonToCall(reference, candidates: candidates, recursion: component)
+            }.first)
+        }
+        for (member, reason) in reasons { results[member] = .some(reason) }
+    }
+}
+
+/// Where a function's heaviness comes from: known values, or the solver that settles them on first read.
+enum HeavinessSource: Sendable {
+    case settled(String?, beforeFirstSuspension: String?)
+    case onDemand(HeavinessSolver, position: Int)
+
+    var heaviness: String? {
+        switch self {
+        case .settled(let heaviness, _): heaviness
+        case .onDemand(let solver, let position): solver.heaviness(of: position)
+        }
+    }
+
+    var beforeFirstSuspension: String? {
+        switch self {
+        case .settled(_, let beforeFirstSuspension): beforeFirstSuspension
+        case .onDemand(let solver, let position): solver.heavinessBeforeFirstSuspension(of: position)
+        }
+    }
+}

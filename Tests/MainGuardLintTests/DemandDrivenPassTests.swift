@@ -1,0 +1,103 @@
+@testable import MainGuardLint
+import SwiftParser
+import XCTest
+
+/// The lint run's first pass reads only declarations and walks bodies on demand; these tests pin
+/// that it sees what the full walk sees and that findings that depend on other files still appear.
+final class DemandDrivenPassTests: XCTestCase {
+    private func lint(_ sources: [String: String], settings: ModuleSettings = .classic) -> [String] {
+        let inputs = sources.sorted { $0.key < $1.key }.map { Linter.SourceInput(path: $0.key, text: $0.value, settings: settings) }
+        return Linter(configuration: LintConfiguration(threads: 2)).lint(inputs).findings.map { "\($0.file):\($0.line):\($0.ruleID)" }
+    }
+
+    private func declarations(_ text: String, full: Bool) -> (types: [String], functions: [String]) {
+        let tree = Parser.parse(source: text)
+        let facts = full ? FactCollector.collect(tree, fileIndex: 0, settings: .classic)
+            : DeclarationCollector.collect(tree, text: text, fileIndex: 0, settings: .classic)
+        return (facts.types.map(\.name), facts.functions.map { "\($0.enclosingType ?? "-").\($0.signature)" })
+    }
+
+    func testTheDeclarationPassFindsTheSameDeclarationsAsTheFullWalkIncludingLocalOnes() {
+        let text = """
+        struct Outer {
+            var handler: () -> Void = {
+                func insideInitialValue() {}
+            }
+            var computed: Int {
+                struct LocalInAccessor { init(x: Int) {} }
+                return 1
+            }
+            func method() {
+                let items = [1, 2].enumerated().map { pair in
+                    func insideClosure(_ value: Int) -> Int { value }
+                    return insideClosure(pair.offset)
+                }
+                _ = items.map(Outer.init)
+                class LocalClass { func localMethod() {} }
+            }
+            init() { self.init(other: 1) }
+            init(other: Int) {}
+        }
+        let topLevel = { () -> Int in
+            func insideTopLevelClosure() -> Int { 1 }
+            return insideTopLevelClosure()
+        }()
+        if true { enum InsideStatement { case a } }
+        """
+        let full = declarations(text, full: true)
+        let firstPass = declarations(text, full: false)
+        XCTAssertEqual(firstPass.types, full.types)
+        XCTAssertEqual(firstPass.functions, full.functions)
+        XCTAssertEqual(full.functions.count, 8, "\(full.functions)")
+    }
+
+    func testThePrefilterSkipsOnlyRangesWithoutADeclarationKeyword() {
+        let check = { (text: String) in SourcePrefilter.withPrefilter(over: text) { $0.mayDeclare(in: 0..<text.utf8.count) } }
+        XCTAssertFalse(check("items.enumerated().map(Foo.init); self.init(x: 1); let functional = initial + classic"))
+        XCTAssertTrue(check("func local() {}"))
+        XCTAssertTrue(check("x\n  struct S {}"))
+        XCTAssertTrue(check("{ init?(x: Int) {} }"))
+        XCTAssertTrue(check("// a comment saying enum\n"), "a keyword in a comment only means the subtree is walked")
+    }
+
+    func testBracketRunsSurvivingTheByteCheckAreStillFoundByTheLexer() {
+        let deep = String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13)
+        XCTAssertEqual(ParserLimits.excessiveBracketRun(in: "let a = \(deep)"), 13)
+        let spaced = (0..<13).map { _ in "[ /* [ */" }.joined(separator: "\n// x\n") + "1"
+        XCTAssertEqual(ParserLimits.excessiveBracketRun(in: "let a = \(spaced)"), 13)
+        let afterString = "let s = \"[ /*\"; let a = \(deep)"
+        XCTAssertEqual(ParserLimits.excessiveBracketRun(in: afterString), 13, "a comment start inside a string hides nothing")
+        XCTAssertNil(ParserLimits.excessiveBracketRun(in: String(repeating: "let x = [[1]]\n", count: 20)))
+        let inString = "let s = \"\(String(repeating: "[", count: 20))\""
+        XCTAssertNil(ParserLimits.excessiveBracketRun(in: inString), "the lexer, not the bytes, decides")
+    }
+
+    func testCodeMadeMainActorByATypeInAnotherFileIsChecked() {
+        let findings = lint([
+            "Base.swift": "@MainActor class Screen {}\n@MainActor final class Model {}\n",
+            "Sub.swift": "import Foundation\nfinal class Detail: Screen {\n    func load() {\n        Thread.sleep(forTimeInterval: 1)\n    }\n}\n",
+            "Model+Load.swift": "import Foundation\nextension Model {\n    func refresh() {\n        usleep(1_000)\n    }\n}\n",
+        ])
+        XCTAssertEqual(findings, ["Model+Load.swift:4:blocking_call_on_main_actor", "Sub.swift:4:blocking_call_on_main_actor"])
+    }
+
+    func testHeavinessIsFollowedIntoFilesWhoseBodiesWereNotWalked() {
+        let findings = lint([
+            "Job.swift": "import Foundation\nfunc start() {\n    DispatchQueue.main.async {\n        rebuild()\n    }\n}\n",
+            "Rebuild.swift": "func rebuild() {\n    index()\n}\n",
+            "Index.swift": "func index() {\n    for _ in 0..<1_000 {}\n}\n",
+        ])
+        XCTAssertEqual(findings, ["Job.swift:4:sync_work_in_main_actor_task"])
+    }
+
+    func testMutualRecursionIsHeavyWhicheverFunctionIsAskedFirst() {
+        let sources = ["func ping() { pong() }", "func pong() { ping() }", "func start() { ping() }"]
+        for order in [sources, sources.reversed()] {
+            let index = ModuleIndex(sources: Array(order))
+            let reasons = Dictionary(uniqueKeysWithValues: index.functions.map { ($0.signature, $0.heaviness) })
+            XCTAssertEqual(reasons["ping()"], "recurses")
+            XCTAssertEqual(reasons["pong()"], "recurses")
+            XCTAssertEqual(reasons["start()"], "calls ping(), which recurses")
+        }
+    }
+}
