@@ -29,7 +29,9 @@ class DeclarationCollector: SyntaxVisitor {
     }
 
     /// The declarations of `tree`, parsed from `text`, without walking the bodies that declare nothing.
-    static func collect(_ tree: SourceFileSyntax, text: String, fileIndex: Int, settings: ModuleSettings) -> FileFacts {
+    /// `mentions`: the text's, when the caller has read them already.
+    static func collect(_ tree: SourceFileSyntax, text: String, fileIndex: Int, settings: ModuleSettings,
+                        mentions: SourceMentions? = nil) -> FileFacts {
         SourcePrefilter.withPrefilter(over: text) { prefilter in
             let collector = DeclarationCollector(fileIndex: fileIndex, settings: settings, prefilter: prefilter)
             collector.walk(tree)
@@ -37,7 +39,7 @@ class DeclarationCollector: SyntaxVisitor {
             facts.types = collector.types
             facts.functions = collector.functions
             facts.hasBodyFacts = false
-            facts.mentions = SourceMentions(prefilter)
+            facts.mentions = mentions ?? SourceMentions(prefilter)
             return facts
         }
     }
@@ -177,5 +179,9 @@ struct SourceMentions: Sendable {
     init(_ prefilter: SourcePrefilter) {
         mainActor = prefilter.contains("MainActor") || prefilter.contains(".main")
         detached = prefilter.contains("detached")
+    }
+
+    init(text: String) {
+        self = SourcePrefilter.withPrefilter(over: text, SourceMentions.init)
     }
 }

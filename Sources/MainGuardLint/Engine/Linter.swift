@@ -192,8 +192,12 @@ public struct Linter: Sendable {
     /// the parse floor's. Such a file is parsed again only if the index shows it is needed after all (a
     /// type made main-actor in another file, a function a checked call reaches).
     ///
-    /// The first pass reads only declarations (`DeclarationCollector`) unless `walkingEveryBody`; the
-    /// full pass (`FactCollector`) runs later on the files that need it.
+    /// The first pass reads only declarations (`DeclarationCollector`), unless `walkingEveryBody` or the
+    /// file's own text or declarations already show that the rules will look at it (`FileFacts.mayNeedRules`
+    /// holds whatever the index says: the module's default isolation is MainActor, the text mentions
+    /// `MainActor`, `.main` or `detached`, a type declares a view conformance). Those files get the full
+    /// walk (`FactCollector`) here, spread over the cores with every other file, instead of after the
+    /// index; only files made main-actor by another file wait for it.
     struct ParsedFile: Sendable {
         let tree: SourceFileSyntax?
         let facts: FileFacts
@@ -202,12 +206,18 @@ public struct Linter: Sendable {
         init(_ input: SourceInput, at position: Int, usesSwift62Settings: Bool, walkingEveryBody: Bool) {
             let tree = Linter.parse(input.text)
             lineCount = Linter.lineCount(of: input.text)
-            guard walkingEveryBody else {
-                facts = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings)
-                let mayNeedRules = facts.mentions.mainActor || facts.mentions.detached || input.settings.defaultIsolationMainActor
-                    || facts.types.contains { $0.inherited.contains(where: input.settings.mayMakeMainActor) }
-                self.tree = mayNeedRules ? tree : nil
-                return
+            if !walkingEveryBody {
+                let mentions = SourceMentions(text: input.text)
+                if !(mentions.mainActor || mentions.detached || input.settings.defaultIsolationMainActor) {
+                    let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
+                                                                    mentions: mentions)
+                    if !declarations.types.contains(where: \.declaresView) {
+                        let mayNeedRules = declarations.types.contains { $0.inherited.contains(where: input.settings.mayMakeMainActor) }
+                        self.tree = mayNeedRules ? tree : nil
+                        facts = declarations
+                        return
+                    }
+                }
             }
             var facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
             if facts.triggers.mayTriggerOnItsOwn(types: facts.types, usesSwift62Settings: usesSwift62Settings) {
@@ -332,6 +342,23 @@ enum Parallel {
         }
     }
 
+    /// Two independent pieces of work at the same time, on two threads when `threads` allows.
+    static func both<First: Sendable, Second: Sendable>(threads: Int, _ first: @Sendable () -> First,
+                                                        _ second: @Sendable () -> Second) -> (First, Second) {
+        let results = map(count: 2, threads: threads) { position in
+            position == 0 ? Either<First, Second>.first(first()) : .second(second())
+        }
+        guard case .first(let firstResult) = results[0], case .second(let secondResult) = results[1] else {
+            preconditionFailure("each slot holds the result of its own piece of work")
+        }
+        return (firstResult, secondResult)
+    }
+
+    private enum Either<First: Sendable, Second: Sendable>: Sendable {
+        case first(First)
+        case second(Second)
+    }
+
     /// `map` over many small items: claims them in chunks so the claiming lock stays out of the way.
     static func chunkedMap<Result: Sendable>(count: Int, threads: Int, chunkSize: Int = 512,
                                              _ body: @Sendable (Int) -> Result) -> [Result] {
@@ -378,4 +405,9 @@ private extension ModuleSettings {
     func mayMakeMainActor(_ name: String) -> Bool {
         isMainActorProtocol(name) || isMainActorClass(name) || SwiftUIViewType.protocols.contains(name)
     }
+}
+
+private extension TypeDeclarationRecord {
+    /// Declares (or extends with) a SwiftUI view conformance: the index will list the type among the views.
+    var declaresView: Bool { inherited.contains(where: SwiftUIViewType.protocols.contains) }
 }

@@ -95,17 +95,23 @@ public struct ModuleIndex: Sendable {
     init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1,
          bodies: @escaping @Sendable (Int) -> [FunctionRecord] = { _ in preconditionFailure("every file's bodies were collected") }) {
         usesSwift62Settings = settings.contains(where: \.describesSwift62)
-        types = TypeIsolationTable(files.flatMap(\.types))
-        swiftUITypes = SwiftUIModuleTypes(files.flatMap(\.types))
-        let conformers = ProtocolConformers(files.flatMap(\.types))
+        let typeRecords = files.flatMap(\.types)
+        // The type table and the function tables do not depend on each other: built at the same time,
+        // the index does not leave a core idle between the parallel passes before and after it.
+        let (types, (swiftUITypes, conformers, records, byKey)) = Parallel.both(threads: threads, {
+            TypeIsolationTable(typeRecords)
+        }, {
+            let records = files.flatMap(\.functions)
+            var byKey: [String: [Int]] = [:]
+            for (position, record) in records.enumerated() {
+                byKey[Self.key(name: record.name, type: record.enclosingType), default: []].append(position)
+            }
+            return (SwiftUIModuleTypes(typeRecords), ProtocolConformers(typeRecords), records, byKey)
+        })
+        self.types = types
+        self.swiftUITypes = swiftUITypes
         self.conformers = conformers
-        let records = files.flatMap(\.functions)
-        var byKey: [String: [Int]] = [:]
-        for (position, record) in records.enumerated() {
-            byKey[Self.key(name: record.name, type: record.enclosingType), default: []].append(position)
-        }
         functionsByKey = byKey
-        let types = types
         let functionsByName = byKey
         heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
             Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName, conformers: conformers)
