@@ -203,21 +203,26 @@ public struct Linter: Sendable {
         let facts: FileFacts
         let lineCount: Int
 
+        /// The declarations-only facts, or nil when the file's own text or declarations show the rules
+        /// will look at it (default isolation MainActor, `MainActor`/`.main`/`detached` in the text, a view
+        /// conformance), so it gets the full walk now.
+        private static func declarationsWhenBodiesCanWait(_ tree: SourceFileSyntax, _ input: SourceInput,
+                                                          at position: Int) -> FileFacts? {
+            let mentions = SourceMentions(text: input.text)
+            guard !(mentions.mainActor || mentions.detached || input.settings.defaultIsolationMainActor) else { return nil }
+            let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
+                                                            mentions: mentions)
+            return declarations.types.contains(where: \.declaresView) ? nil : declarations
+        }
+
         init(_ input: SourceInput, at position: Int, usesSwift62Settings: Bool, walkingEveryBody: Bool) {
             let tree = Linter.parse(input.text)
             lineCount = Linter.lineCount(of: input.text)
-            if !walkingEveryBody {
-                let mentions = SourceMentions(text: input.text)
-                if !(mentions.mainActor || mentions.detached || input.settings.defaultIsolationMainActor) {
-                    let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
-                                                                    mentions: mentions)
-                    if !declarations.types.contains(where: \.declaresView) {
-                        let mayNeedRules = declarations.types.contains { $0.inherited.contains(where: input.settings.mayMakeMainActor) }
-                        self.tree = mayNeedRules ? tree : nil
-                        facts = declarations
-                        return
-                    }
-                }
+            if !walkingEveryBody, let declarations = Self.declarationsWhenBodiesCanWait(tree, input, at: position) {
+                let mayNeedRules = declarations.types.contains { $0.inherited.contains(where: input.settings.mayMakeMainActor) }
+                self.tree = mayNeedRules ? tree : nil
+                facts = declarations
+                return
             }
             var facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
             if facts.triggers.mayTriggerOnItsOwn(types: facts.types, usesSwift62Settings: usesSwift62Settings) {
@@ -400,10 +405,10 @@ enum Parallel {
 }
 
 private extension ModuleSettings {
-    /// An inherited type that makes a conformer or subclass main-actor, or a view: a file declaring such
-    /// a type keeps its syntax tree for the rules.
+    /// An inherited type that makes a conformer or subclass main-actor: a file declaring such a type
+    /// keeps its syntax tree for the rules. (Views never get here: they get the full walk at once.)
     func mayMakeMainActor(_ name: String) -> Bool {
-        isMainActorProtocol(name) || isMainActorClass(name) || SwiftUIViewType.protocols.contains(name)
+        isMainActorProtocol(name) || isMainActorClass(name)
     }
 }
 
