@@ -19,8 +19,13 @@ let threads = option("--threads", in: &arguments) ?? ProcessInfo.processInfo.act
 let rounds = max(1, option("--rounds", in: &arguments) ?? 5)
 let phases = arguments.contains("--phases")
 arguments.removeAll { $0 == "--phases" }
-guard let corpus = arguments.first else {
-    FileHandle.standardError.write(Data("usage: mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]\n".utf8))
+let usage = "usage: mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]\n"
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
+guard arguments.count == 1, let corpus = arguments.first, !corpus.hasPrefix("-") else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(1)
 }
 
@@ -63,7 +68,17 @@ func peakMemoryMB() -> Double {
     #endif
 }
 
-let files = try FileCollector(excludes: []).collect(paths: [corpus])
+let files: [String]
+do {
+    files = try FileCollector(excludes: []).collect(paths: [corpus])
+} catch {
+    FileHandle.standardError.write(Data("mainguard-bench: \(error)\n".utf8))
+    exit(1)
+}
+guard !files.isEmpty else {
+    FileHandle.standardError.write(Data("mainguard-bench: no .swift files under \(corpus)\n".utf8))
+    exit(1)
+}
 let texts = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
 let inputs = zip(files, texts).map { Linter.SourceInput(path: $0, text: $1, settings: .classic) }
 let linter = Linter(configuration: LintConfiguration(threads: threads))

@@ -100,4 +100,35 @@ final class DemandDrivenPassTests: XCTestCase {
             XCTAssertEqual(reasons["start()"], "calls ping(), which recurses")
         }
     }
+
+    func testMentionsInCommentsDoNotCountButMentionsInCodeAndStringsDo() {
+        func mentions(_ text: String) -> (mainActor: Bool, detached: Bool) {
+            let found = SourceMentions(text: text, tree: Parser.parse(source: text))
+            return (found.mainActor, found.detached)
+        }
+        let commentsOnly = mentions("/// Use `@MainActor` or `DispatchQueue.main`, not `Task.detached`.\n/* MainActor */ struct Plain {}\n")
+        XCTAssertEqual(commentsOnly.mainActor, false)
+        XCTAssertEqual(commentsOnly.detached, false)
+        XCTAssertEqual(mentions("@MainActor final class Screen {}").mainActor, true)
+        XCTAssertEqual(mentions("func f() { DispatchQueue.main.async {} } // no MainActor here").mainActor, true)
+        XCTAssertEqual(mentions("func f() { Task.detached { } }").detached, true)
+        XCTAssertEqual(mentions("let name = \"MainActor\"").mainActor, true, "a string can only make the answer \"may\"")
+        XCTAssertEqual(mentions("let `detached` = 1").detached, true)
+    }
+
+    func testManyMentionsInCommentsEndInMayAfterABoundedNumberOfChecks() {
+        let text = String(repeating: "// MainActor\n", count: 100) + "struct Plain {}\n"
+        XCTAssertTrue(SourceMentions(text: text, tree: Parser.parse(source: text)).mainActor)
+        let few = String(repeating: "// MainActor\n", count: 10) + "struct Plain {}\n"
+        XCTAssertFalse(SourceMentions(text: few, tree: Parser.parse(source: few)).mainActor)
+    }
+
+    func testAFileWhoseCommentsNameTheMainActorStillGetsFindingsFromItsCode() {
+        let findings = lint([
+            "Docs.swift": "// Runs on the MainActor via DispatchQueue.main.\nimport Foundation\nfinal class Loader {\n    func load() {\n        Thread.sleep(forTimeInterval: 1)\n    }\n}\n",
+            "Screen.swift": "import Foundation\n/// Not `@MainActor`.\nfinal class Screen {\n    func show() { Task.detached { } }\n}\n",
+            "Main.swift": "import Foundation\n@MainActor func tap() {\n    Thread.sleep(forTimeInterval: 1)\n}\n",
+        ])
+        XCTAssertEqual(findings, ["Main.swift:3:blocking_call_on_main_actor", "Screen.swift:4:detached_task_default_priority"])
+    }
 }

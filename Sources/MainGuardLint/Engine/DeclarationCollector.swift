@@ -39,7 +39,7 @@ class DeclarationCollector: SyntaxVisitor {
             facts.types = collector.types
             facts.functions = collector.functions
             facts.hasBodyFacts = false
-            facts.mentions = mentions ?? SourceMentions(prefilter)
+            facts.mentions = mentions ?? SourceMentions(prefilter, tree: tree)
             return facts
         }
     }
@@ -165,8 +165,12 @@ class DeclarationCollector: SyntaxVisitor {
     }
 }
 
-/// Words a file's text contains, read from its bytes in the first pass (necessary conditions only,
+/// Words a file's code contains, read from its bytes in the first pass (necessary conditions only,
 /// see `SourcePrefilter`): without them, some rules cannot report in the file whatever its syntax says.
+///
+/// An occurrence counts only when the parsed tree has a token whose text covers it: a word in a
+/// comment (`/// Use `@MainActor` in …` in generated documentation) does not make a file main-actor.
+/// Words in string literals still count; they are rare and can only make the answer "may".
 struct SourceMentions: Sendable {
     /// `MainActor` (attributes, `MainActor.run`, `MainActor.assumeIsolated`) or `.main` (main queues):
     /// the only ways a file's own text puts code on the main actor.
@@ -176,12 +180,23 @@ struct SourceMentions: Sendable {
 
     init() {}
 
-    init(_ prefilter: SourcePrefilter) {
-        mainActor = prefilter.contains("MainActor") || prefilter.contains(".main")
-        detached = prefilter.contains("detached")
+    init(_ prefilter: SourcePrefilter, tree: SourceFileSyntax) {
+        let inCode = { (offset: Int, length: Int) in tree.hasToken(covering: offset..<(offset + length)) }
+        mainActor = prefilter.contains("MainActor", where: { inCode($0, 9) })
+            || prefilter.contains(".main", where: { inCode($0 + 1, 4) })
+        detached = prefilter.contains("detached", where: { inCode($0, 8) })
     }
 
-    init(text: String) {
-        self = SourcePrefilter.withPrefilter(over: text, SourceMentions.init)
+    init(text: String, tree: SourceFileSyntax) {
+        self = SourcePrefilter.withPrefilter(over: text) { SourceMentions($0, tree: tree) }
+    }
+}
+
+private extension SourceFileSyntax {
+    /// True when the text of one token (without its trivia: comments, whitespace) covers `range`.
+    func hasToken(covering range: Range<Int>) -> Bool {
+        guard let token = token(at: AbsolutePosition(utf8Offset: range.lowerBound)) else { return false }
+        return token.positionAfterSkippingLeadingTrivia.utf8Offset <= range.lowerBound
+            && range.upperBound <= token.endPositionBeforeTrailingTrivia.utf8Offset
     }
 }

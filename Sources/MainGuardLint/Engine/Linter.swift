@@ -208,7 +208,7 @@ public struct Linter: Sendable {
         /// conformance), so it gets the full walk now.
         private static func declarationsWhenBodiesCanWait(_ tree: SourceFileSyntax, _ input: SourceInput,
                                                           at position: Int) -> FileFacts? {
-            let mentions = SourceMentions(text: input.text)
+            let mentions = SourceMentions(text: input.text, tree: tree)
             guard !(mentions.mainActor || mentions.detached || input.settings.defaultIsolationMainActor) else { return nil }
             let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
                                                             mentions: mentions)

@@ -43,14 +43,26 @@ struct SourcePrefilter {
 
     /// True when `word` occurs anywhere in the text (as any part of any token, comment or string).
     func contains(_ word: StaticString) -> Bool {
+        contains(word, where: { _ in true })
+    }
+
+    /// True when `word` occurs at a UTF-8 offset that `accepts` (asked in text order). After
+    /// `maximumChecks` rejected occurrences the answer is "may" (true), so a text full of the word
+    /// costs no more than `maximumChecks` calls of `accepts`.
+    func contains(_ word: StaticString, where accepts: (Int) -> Bool, maximumChecks: Int = 64) -> Bool {
         let count = word.utf8CodeUnitCount
         guard let base = bytes.baseAddress, count > 0 else { return false }
         var position = 0
+        var checks = 0
         // memchr finds each occurrence of the first byte far faster than a byte loop.
         while position + count <= bytes.count,
               let found = memchr(base + position, Int32(word.utf8Start.pointee), bytes.count - position - count + 1) {
             position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + position, word.utf8Start, count) == 0 { return true }
+            if memcmp(base + position, word.utf8Start, count) == 0 {
+                guard checks < maximumChecks else { return true }
+                if accepts(position) { return true }
+                checks += 1
+            }
             position += 1
         }
         return false
