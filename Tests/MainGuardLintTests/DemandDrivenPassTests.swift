@@ -113,7 +113,9 @@ final class DemandDrivenPassTests: XCTestCase {
         XCTAssertEqual(mentions("func f() { DispatchQueue.main.async {} } // no MainActor here").mainActor, true)
         XCTAssertEqual(mentions("func f() { Task.detached { } }").detached, true)
         XCTAssertEqual(mentions("let name = \"MainActor\"").mainActor, true, "a string can only make the answer \"may\"")
-        XCTAssertEqual(mentions("let `detached` = 1").detached, true)
+        XCTAssertEqual(mentions("func f() { Task<Void, Never>.detached { } }").detached, true)
+        XCTAssertEqual(mentions("func f() { _Concurrency.Task\n    .detached(priority: .low) { } }").detached, true)
+        XCTAssertEqual(mentions("let copy = node.detached\nswitch state { case .detached: break }").detached, false)
     }
 
     func testManyMentionsInCommentsEndInMayAfterABoundedNumberOfChecks() {

@@ -175,28 +175,40 @@ struct SourceMentions: Sendable {
     /// `MainActor` (attributes, `MainActor.run`, `MainActor.assumeIsolated`) or `.main` (main queues):
     /// the only ways a file's own text puts code on the main actor.
     var mainActor = true
-    /// `detached` (rule 3 looks for `Task.detached`).
+    /// `Task.detached` or `Task<…>.detached` (rule 3 looks for these; `node.detached` and
+    /// `case .detached` do not count).
     var detached = true
 
     init() {}
 
     init(_ prefilter: SourcePrefilter, tree: SourceFileSyntax) {
-        let inCode = { (offset: Int, length: Int) in tree.hasToken(covering: offset..<(offset + length)) }
+        let inCode = { (offset: Int, length: Int) in tree.token(covering: offset..<(offset + length)) != nil }
         mainActor = prefilter.contains("MainActor", where: { inCode($0, 9) })
             || prefilter.contains(".main", where: { inCode($0 + 1, 4) })
-        detached = prefilter.contains("detached", where: { inCode($0, 8) })
+        detached = prefilter.contains("detached", where: { offset in
+            tree.token(covering: offset..<(offset + 8)).map(Self.mayBeTaskDetached) ?? false
+        })
     }
 
     init(text: String, tree: SourceFileSyntax) {
         self = SourcePrefilter.withPrefilter(over: text) { SourceMentions($0, tree: tree) }
     }
+
+    /// `detached` after `Task.` or `>.` (the end of `Task<Void, Never>`); the same tokens
+    /// `isDetachedTaskInitializer` reads from the call, so this can only say "may".
+    private static func mayBeTaskDetached(_ token: TokenSyntax) -> Bool {
+        guard token.text.contains("detached"), let period = token.previousToken(viewMode: .sourceAccurate),
+              period.tokenKind == .period, let receiver = period.previousToken(viewMode: .sourceAccurate) else { return false }
+        return receiver.text == "Task" || receiver.text == "`Task`" || receiver.tokenKind == .rightAngle
+    }
 }
 
 private extension SourceFileSyntax {
-    /// True when the text of one token (without its trivia: comments, whitespace) covers `range`.
-    func hasToken(covering range: Range<Int>) -> Bool {
-        guard let token = token(at: AbsolutePosition(utf8Offset: range.lowerBound)) else { return false }
-        return token.positionAfterSkippingLeadingTrivia.utf8Offset <= range.lowerBound
-            && range.upperBound <= token.endPositionBeforeTrailingTrivia.utf8Offset
+    /// The token whose text (without its trivia: comments, whitespace) covers `range`, if one does.
+    func token(covering range: Range<Int>) -> TokenSyntax? {
+        guard let token = token(at: AbsolutePosition(utf8Offset: range.lowerBound)),
+              token.positionAfterSkippingLeadingTrivia.utf8Offset <= range.lowerBound,
+              range.upperBound <= token.endPositionBeforeTrailingTrivia.utf8Offset else { return nil }
+        return token
     }
 }

@@ -57,8 +57,11 @@ public struct FunctionFacts: Sendable {
 /// print(index.functions.first?.heaviness ?? "cheap") // "loops"
 /// ```
 public struct ModuleIndex: Sendable {
-    /// Every function with its isolation, in file order; heaviness not asked for (nil).
-    private let declared: [FunctionFacts]
+    /// Every function as declared, in file order. Its isolation is resolved when it is read
+    /// (`declaredFunction(at:)`): the rules ask about the few functions calls reach, not all of them.
+    private let records: [FunctionRecord]
+    /// Each file's settings, for resolving the isolation of its functions.
+    private let settings: [ModuleSettings]
     private let heaviness: HeavinessSolver
     let types: TypeIsolationTable
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
@@ -72,8 +75,8 @@ public struct ModuleIndex: Sendable {
     /// Every function of the linted code with its heaviness. Settles the heaviness of all of them
     /// (walking every body not walked yet), so the engine itself asks only for the functions calls reach.
     public var functions: [FunctionFacts] {
-        declared.indices.map { position in
-            var function = declared[position]
+        records.indices.map { position in
+            var function = declaredFunction(at: position)
             function.heavinessSource = .settled(heaviness.heaviness(of: position),
                                                beforeFirstSuspension: heaviness.heavinessBeforeFirstSuspension(of: position))
             return function
@@ -88,8 +91,8 @@ public struct ModuleIndex: Sendable {
         self.init(facts: files, settings: files.map { _ in settings })
     }
 
-    /// `threads`: the per-function work (isolation, and call resolution when every body is known) is
-    /// split across cores. `bodies` walks a file whose facts hold only its declarations and returns its
+    /// `threads`: the type table and the function tables are built side by side, and call resolution
+    /// when every body is known is split across cores. `bodies` walks a file whose facts hold only its declarations and returns its
     /// functions with their body facts, in the same order; it runs only for the files of functions whose
     /// heaviness is asked for.
     init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1,
@@ -116,26 +119,25 @@ public struct ModuleIndex: Sendable {
         heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
             Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName, conformers: conformers)
         })
-        declared = Parallel.chunkedMap(count: records.count, threads: threads) { position in
-            let record = records[position]
-            let isolation = IsolationResolver(types: types, settings: settings[record.fileIndex]).resolve(record.isolation)
-            return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
-                                 isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
-                                 hasBody: record.hasBody, isolation: isolation, settings: settings[record.fileIndex],
-                                 heavinessSource: .settled(nil, beforeFirstSuspension: nil))
-        }
+        self.records = records
+        self.settings = settings
     }
 
     /// The function at `position`, its heaviness settled when first read.
     func function(at position: Int) -> FunctionFacts {
-        var function = declared[position]
+        var function = declaredFunction(at: position)
         function.heavinessSource = .onDemand(heaviness, position: position)
         return function
     }
 
     /// The function at `position` as declared: isolation and signature, heaviness not asked for (nil).
     func declaredFunction(at position: Int) -> FunctionFacts {
-        declared[position]
+        let record = records[position]
+        let settings = settings[record.fileIndex]
+        return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
+                             isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
+                             hasBody: record.hasBody, isolation: IsolationResolver(types: types, settings: settings).resolve(record.isolation),
+                             settings: settings, heavinessSource: .settled(nil, beforeFirstSuspension: nil))
     }
 
     /// A digest of everything rules can learn from the index (every function's signature, isolation
@@ -163,7 +165,7 @@ public struct ModuleIndex: Sendable {
     /// Where the module functions a call may refer to are, for `function(at:)` or `declaredFunction(at:)`.
     func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [Int] {
         let reference = CallReference(called: call, receiver: receiver)
-        return Self.candidates(of: reference, callerType: callerType, functions: declared, byKey: functionsByKey,
+        return Self.candidates(of: reference, callerType: callerType, functions: records, byKey: functionsByKey,
                                conformers: conformers)
     }
 
