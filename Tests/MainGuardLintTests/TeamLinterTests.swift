@@ -103,6 +103,38 @@ import Testing
         #expect(result.lint.findings.map(\.line) == [4])
     }
 
+    /// With more files than edits, an edit run takes the demand-driven pass and walks only the edited
+    /// files' bodies for the index key; cross-file facts must stay right on that path too.
+    @Test func editRunsAmongManyFilesKeepCrossFileFactsRight() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.caller, "Caller.swift")
+        try write("func crunch() { for _ in 0..<1_000_000 {} }\n", "Callee.swift")
+        for number in 1...6 { try write("struct Model\(number) { func size() -> Int { \(number) } }\n", "Model\(number).swift") }
+        let cold = try lint()
+        #expect(cold.lint.findings.map(\.line) == [3])
+
+        try write("// moved things around\nfunc crunch() {\n    for _ in 0..<1_000_000 {}\n}\n", "Callee.swift")
+        let formatting = try lint()
+        #expect(formatting.filesFromCache == 7, "only Callee.swift changed, and not what it gives the index")
+        #expect(formatting.lint.findings.map(\.line) == [3])
+
+        try write("func crunch() {}\n", "Callee.swift")
+        let cheaper = try lint()
+        #expect(cheaper.lint.findings.isEmpty, "the caller's cached finding must not survive")
+        #expect(cheaper.filesFromCache == 0)
+
+        try write("func crunch() { while true {} }\n", "Callee.swift")
+        #expect(try lint().lint.findings.map(\.line) == [3])
+
+        // A new file that makes the callee heavy through a function it calls.
+        try write("func crunch() { helper() }\n", "Callee.swift")
+        #expect(try lint().lint.findings.isEmpty)
+        try write("func helper() { for _ in 0..<1_000_000 {} }\n", "Helper.swift")
+        #expect(try lint().lint.findings.map(\.line) == [3])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Helper.swift"))
+        #expect(try lint().lint.findings.isEmpty)
+    }
+
     @Test func aConfigurationChangeIsNotServedFromTheCache() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(Self.caller, "Caller.swift")

@@ -4,9 +4,11 @@ import Foundation
 ///
 /// A file's findings are reused only when all of these match what produced them: the file's
 /// content, the tool version, the file's configuration and module settings (``FileEntry/settingsKey``)
-/// and a summary of the module index (``FileEntry/indexKey``). The index key is what keeps
-/// cross-file facts right: when a callee in another file changes its signature, isolation or
-/// heaviness, the summary changes and every caller file is linted again.
+/// and the module index's inputs (``FileEntry/indexKey``: a digest of every file's declarations and
+/// of what its bodies do, ``FileEntry/factsDigest`` per file). The index key is what keeps cross-file
+/// facts right: when a callee in another file changes its signature, isolation or what its body
+/// calls, the key changes and every caller file is linted again. A comment or formatting edit leaves
+/// the key alone, and an edited file's digest is the only one the run has to recompute.
 ///
 /// The index itself is a function of every file's content and settings, so a run whose files all
 /// have the content of the last run reuses the last index key without parsing anything: that is
@@ -66,6 +68,9 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
         /// Hash of the module-index summary the findings were computed against.
         public var indexKey: String
         public var findings: [Finding]
+        /// Digest of what the file contributes to the module index (its declarations and what its
+        /// bodies do), for this content and settings; nil when the run did not need it.
+        public var factsDigest: String?
     }
 
     /// The content of every linted file in the last run and the index key they produced.
@@ -90,8 +95,21 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
         return entry.findings
     }
 
-    public mutating func record(_ findings: [Finding], forFile path: String, contentHash: String, settingsKey: String, indexKey: String) {
-        files[path] = FileEntry(contentHash: contentHash, settingsKey: settingsKey, indexKey: indexKey, findings: findings)
+    /// Stores a file's findings (and, when known, its contribution to the index) for the next run.
+    public mutating func record(_ findings: [Finding], forFile path: String, contentHash: String, settingsKey: String, indexKey: String,
+                                factsDigest: String? = nil) {
+        files[path] = FileEntry(contentHash: contentHash, settingsKey: settingsKey, indexKey: indexKey, findings: findings,
+                                factsDigest: factsDigest)
+    }
+
+    /// What the file contributed to the index in an earlier run, when its content and settings are unchanged.
+    ///
+    /// ```swift
+    /// let digest = store.factsDigest(forFile: "Sources/App/Model.swift", contentHash: hash, settingsKey: key)
+    /// ```
+    public func factsDigest(forFile path: String, contentHash: String, settingsKey: String) -> String? {
+        guard let entry = files[path], entry.contentHash == contentHash, entry.settingsKey == settingsKey else { return nil }
+        return entry.factsDigest
     }
 
     /// The last run's index key when this run lints exactly the same files with the same content

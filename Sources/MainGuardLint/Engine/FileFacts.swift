@@ -107,6 +107,18 @@ struct FileFacts: Sendable {
 }
 
 extension FileFacts {
+    /// A digest of what this file gives the module index: its types and its functions with what their
+    /// bodies do (from the full walk). The index is a function of every file's inputs and settings, so
+    /// when no file's digest changed the index did not either (the cache keys findings by it). The file's
+    /// position in the run is left out, so adding a file elsewhere does not change this one's digest.
+    var indexInputDigest: String {
+        StableHash.combining(types.map { String(describing: $0) } + functions.map { function in
+            var function = function
+            function.fileIndex = 0
+            return String(describing: function)
+        })
+    }
+
     /// False when no rule can report in the file, decided from its declarations, its text and the index
     /// alone, before any body is walked. Rules 1, 2 and 4 report only in main-actor code, rule 3 only at
     /// `Task.detached`, the render-loop rules only in views. A file's code can be main-actor only through

@@ -140,18 +140,6 @@ public struct ModuleIndex: Sendable {
                              settings: settings, heavinessSource: .settled(nil, beforeFirstSuspension: nil))
     }
 
-    /// A digest of everything rules can learn from the index (every function's signature, isolation
-    /// and heaviness, every type's isolation). The cache keys a file's findings by it: when a callee in
-    /// another file changes what the index says, the caller's findings are recomputed.
-    ///
-    /// ```swift
-    /// let changed = before.fingerprint() != after.fingerprint()
-    /// ```
-    public func fingerprint() -> String {
-        // `String(describing:)` of these plain structs, enums and arrays is the same in every process.
-        StableHash.combining((functions.map { String(describing: $0) } + types.summary + swiftUITypes.summary + conformers.summary).sorted())
-    }
-
     /// The isolation of members of the named type, or nil when the linted code does not declare it.
     func isolation(ofType name: String, member: String?) -> Isolation? {
         types.isolation(ofType: name, member: member)

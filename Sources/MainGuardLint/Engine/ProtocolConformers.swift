@@ -18,9 +18,4 @@ struct ProtocolConformers: Sendable {
     func conformers(of name: String) -> Set<String>? {
         byProtocol[name]
     }
-
-    /// One line per protocol, sorted, for `ModuleIndex.fingerprint()`.
-    var summary: [String] {
-        byProtocol.map { "\($0.key): \($0.value.sorted().joined(separator: ","))" }.sorted()
-    }
 }

@@ -60,13 +60,6 @@ struct SwiftUIModuleTypes: Sendable {
             if let identity = record.freshIdentity { freshIdentities[record.name] = identity }
         }
     }
-
-    /// A process-independent description for the cache fingerprint: the render-loop rules read these
-    /// cross-file facts, so a change to them must invalidate cached findings of every file.
-    var summary: [String] {
-        views.map { "view=\($0)" } + classes.map { "class=\($0)" } + observable.map { "observable=\($0)" }
-            + freshIdentities.map { "fresh=\($0.key):\(String(describing: $0.value))" }
-    }
 }
 
 /// A SwiftUI `View` or `ViewModifier` declared in a file, with its members gathered over the type's

@@ -49,11 +49,6 @@ struct TypeIsolationTable: Sendable {
         return source
     }
 
-    /// One line per type, sorted: what the table knows, for `ModuleIndex.fingerprint()`.
-    var summary: [String] {
-        sources.map { "\($0.key)=\(String(describing: $0.value))" }.sorted()
-    }
-
     /// The isolation of `member` of the named type, or nil when the type is not declared in the linted code.
     func isolation(ofType name: String, member: String?) -> Isolation? {
         guard let source = sources[name] else { return nil }

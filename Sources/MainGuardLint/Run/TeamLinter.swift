@@ -124,6 +124,12 @@ public struct TeamLinter: Sendable {
 
     /// Reuses cached findings where content, settings and the index all match; otherwise runs
     /// the engine (parsing everything only when some file's findings cannot be reused).
+    ///
+    /// The index key is a digest of every file's index inputs (its declarations and what its bodies do:
+    /// `FileFacts.indexInputDigest`), not of the index itself: the index is a function of those inputs, so
+    /// equal digests mean an equal index, and a file's digest can be reused from the last run while its
+    /// content and settings are unchanged. An edit run therefore walks only the edited files' bodies, on
+    /// top of the engine's usual demand-driven pass; only a run where most files are new walks every body.
     private func lintWithCache(files: [PlannedFile], inputs: [Linter.SourceInput]) -> ([Finding], Int, String?) {
         let contentHashes = inputs.map { StableHash.of($0.text) }
         let settingsKeys = files.map { StableHash.combining([$0.configuration.fingerprint, String(describing: $0.settings)]) }
@@ -138,10 +144,26 @@ public struct TeamLinter: Sendable {
                                                    settingsKey: settingsKeys[position], indexKey: key)
             }
         }
+        var digests = inputs.indices.map { position in
+            store?.factsDigest(forFile: files[position].path, contentHash: contentHashes[position], settingsKey: settingsKeys[position])
+        }
         var fromCache = perFile.count { $0 != nil }
         if fromCache < inputs.count {
-            let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs, walkingEveryBody: cache != nil)
-            let key = cache == nil ? "" : module.index.fingerprint()
+            let missing = digests.indices.filter { digests[$0] == nil }
+            // Most files new (a first run): one pass that walks every body is cheaper than the
+            // demand-driven pass plus a second walk of each file.
+            let walkingEveryBody = cache != nil && missing.count * 4 > inputs.count
+            let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs, walkingEveryBody: walkingEveryBody)
+            if cache != nil {
+                let fresh = Parallel.map(count: missing.count, threads: threadCount) { item in
+                    let position = missing[item]
+                    let facts = walkingEveryBody ? module.files[position].facts
+                        : FactCollector.collect(module.tree(ofFileAt: position), fileIndex: position, settings: inputs[position].settings)
+                    return facts.indexInputDigest
+                }
+                for (item, position) in missing.enumerated() { digests[position] = fresh[item] }
+            }
+            let key = cache == nil ? "" : StableHash.combining(zip(files, digests).map { "\($0.path)=\($1!)" })
             indexKey = key
             let cached = store
             let reused = Parallel.map(count: inputs.count, threads: threadCount) { position in
@@ -158,7 +180,7 @@ public struct TeamLinter: Sendable {
         if let cache, var updated = store, let indexKey {
             for position in inputs.indices {
                 updated.record(perFile[position]!, forFile: files[position].path, contentHash: contentHashes[position],
-                               settingsKey: settingsKeys[position], indexKey: indexKey)
+                               settingsKey: settingsKeys[position], indexKey: indexKey, factsDigest: digests[position])
             }
             updated.keepOnly(Set(files.map(\.path)))
             updated.lastRun = .init(contentHashes: hashesByPath, settingsKey: runSettingsKey, indexKey: indexKey)
