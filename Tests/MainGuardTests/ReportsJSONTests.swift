@@ -32,6 +32,19 @@ final class ReportsJSONTests: XCTestCase {
         XCTAssertEqual(Set(job.keys), ["start_ms", "duration_ms", "category", "label"])
     }
 
+    func testRunQueueWaitAppearsOnlyWhereThePlatformSaysAndCountsAsBusy() throws {
+        var report = ReportFixtures.hangThenScroll
+        let stalls = { (report: WatchdogReport) throws -> [[String: Any]] in try XCTUnwrap(self.jsonObject(report)["stalls"] as? [[String: Any]]) }
+        XCTAssertNil(try stalls(report)[0]["cpu_wait_ms"], "absent where it was not measured")
+        report.stalls[0].cpuMilliseconds = 120
+        XCTAssertFalse(report.stalls[0].isBusy, "120 ms of CPU in a 312 ms stall, nothing else known: blocked")
+        report.stalls[0].cpuWaitMilliseconds = 170
+        XCTAssertEqual(try stalls(report)[0]["cpu_wait_ms"] as? Double, 170)
+        XCTAssertTrue(report.stalls[0].isBusy, "it computed whenever it had a core")
+        XCTAssertTrue(TextReport.render(report).contains("busy (cpu 120 ms of 312 ms, waited 170 ms for a CPU)"), TextReport.render(report))
+        XCTAssertEqual(try JSONReport.decode(Data(try JSONReport.render(report).utf8)), report)
+    }
+
     func testNoteAppearsOnlyWhenSet() throws {
         XCTAssertNil(try jsonObject(ReportFixtures.quiet)["note"])
         var report = ReportFixtures.quiet

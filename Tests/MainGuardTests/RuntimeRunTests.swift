@@ -67,6 +67,35 @@ final class RuntimeRunTests: XCTestCase {
         XCTAssertTrue(stall.attribution.frames.contains { $0.contains("blockForTest") }, "\(stall)")
     }
 
+    #if os(Linux)
+    /// More computing threads than cores: the main thread gets only part of a CPU while it computes,
+    /// so its CPU time alone would look like a blocked thread. The time it waited for a CPU settles it.
+    func testAComputingMainThreadOnAnOverloadedMachineIsBusyNotBlocked() throws {
+        let stop = StopFlag()
+        let hogs = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            let hog = Thread {
+                var sink = 0
+                while !stop.isSet { for step in 0..<100_000 { sink &+= step } }
+                if sink == -1 { print(sink) }
+            }
+            hog.start()
+            return hog
+        }
+        defer { stop.set() }
+        let report = Runtime.run(Workload(name: "overloaded", summary: "computes while other threads take the cores") {
+            spinCPUForTest(milliseconds: 100)
+        }, options: WatchOptions(settle: .milliseconds(20)))
+        stop.set()
+        _ = hogs
+        let stall = try XCTUnwrap(report.stalls.max { $0.durationMilliseconds < $1.durationMilliseconds })
+        let waited = try XCTUnwrap(stall.cpuWaitMilliseconds, "Linux reports the run-queue wait: \(stall)")
+        print("overloaded main thread: \(stall.durationMilliseconds) ms stall, cpu \(stall.cpuMilliseconds) ms, waited \(waited) ms for a CPU")
+        XCTAssertGreaterThan(stall.cpuMilliseconds + waited, stall.durationMilliseconds * 0.8, "\(stall)")
+        XCTAssertLessThanOrEqual(stall.cpuMilliseconds + waited, stall.durationMilliseconds + 1, "\(stall)")
+        XCTAssertTrue(stall.isBusy, "\(stall)")
+    }
+    #endif
+
     func testTimeoutWithStuckMainThreadStillReportsTheOngoingStall() {
         let delivered = Box<WatchdogReport?>(nil)
         var options = WatchOptions(timeout: .milliseconds(300), settle: .milliseconds(10))

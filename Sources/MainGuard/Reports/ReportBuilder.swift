@@ -45,6 +45,7 @@ enum ReportBuilder {
             startMilliseconds: relative(record.job.startNanoseconds, recording),
             durationMilliseconds: duration,
             cpuMilliseconds: record.cpuNanoseconds.map(MonotonicClock.milliseconds) ?? 0,
+            cpuWaitMilliseconds: record.cpuWaitNanoseconds.map(MonotonicClock.milliseconds),
             category: StallCategory(durationMilliseconds: duration, thresholds: recording.thresholds) ?? .overBudget,
             delayImposedMilliseconds: MonotonicClock.milliseconds(record.delayImposedNanoseconds),
             ongoing: record.ongoing,

@@ -99,9 +99,11 @@ enum ReportVocabulary {
         }
     }
 
-    /// Busy or blocked, with the evidence: "busy (cpu 310 ms of 312 ms)".
+    /// Busy or blocked, with the evidence: "busy (cpu 310 ms of 312 ms)", or on an overloaded machine
+    /// "busy (cpu 150 ms of 300 ms, waited 140 ms for a CPU)".
     static func activity(of stall: Stall) -> String {
-        "\(stall.isBusy ? "busy" : "blocked") (cpu \(milliseconds(stall.cpuMilliseconds)) of \(milliseconds(stall.durationMilliseconds)))"
+        let waited = stall.cpuWaitMilliseconds.flatMap { $0 >= 0.5 ? ", waited \(milliseconds($0)) for a CPU" : nil } ?? ""
+        return "\(stall.isBusy ? "busy" : "blocked") (cpu \(milliseconds(stall.cpuMilliseconds)) of \(milliseconds(stall.durationMilliseconds))\(waited))"
     }
 
     /// The code a stall was in: the runtime's one-line summary, else the innermost frame.

@@ -123,6 +123,9 @@ public struct Stall: Sendable, Hashable, Codable {
     /// Main-thread CPU time during the stall: close to the duration when the main thread was
     /// computing, close to zero when it was blocked waiting.
     public var cpuMilliseconds: Double
+    /// Time the main thread was ready to compute but waited for a CPU (other threads or processes had
+    /// the cores). `nil` where the platform does not say (it does on Linux).
+    public var cpuWaitMilliseconds: Double?
     public var category: StallCategory
     /// How long jobs queued behind the stall waited because of it.
     public var delayImposedMilliseconds: Double
@@ -130,15 +133,24 @@ public struct Stall: Sendable, Hashable, Codable {
     public var ongoing: Bool
     public var attribution: Attribution
 
-    /// `true` when the main thread was mostly computing rather than blocked (CPU time at least half the wall time).
-    public var isBusy: Bool { cpuMilliseconds >= durationMilliseconds / 2 }
+    /// `true` when the main thread was mostly computing rather than blocked: CPU time plus the time it
+    /// waited for a CPU is at least half the wall time (on an overloaded machine a computing thread gets
+    /// only part of a core; a thread blocked in a lock, a sleep or I/O does neither).
+    ///
+    /// ```swift
+    /// let stall = Stall(startMilliseconds: 0, durationMilliseconds: 300, cpuMilliseconds: 120, cpuWaitMilliseconds: 170,
+    ///                   category: .severeHang, attribution: attribution)
+    /// stall.isBusy // true: it computed whenever it had a core
+    /// ```
+    public var isBusy: Bool { cpuMilliseconds + (cpuWaitMilliseconds ?? 0) >= durationMilliseconds / 2 }
 
-    public init(startMilliseconds: Double, durationMilliseconds: Double, cpuMilliseconds: Double,
+    public init(startMilliseconds: Double, durationMilliseconds: Double, cpuMilliseconds: Double, cpuWaitMilliseconds: Double? = nil,
                 category: StallCategory, delayImposedMilliseconds: Double = 0, ongoing: Bool = false,
                 attribution: Attribution) {
         self.startMilliseconds = startMilliseconds
         self.durationMilliseconds = durationMilliseconds
         self.cpuMilliseconds = cpuMilliseconds
+        self.cpuWaitMilliseconds = cpuWaitMilliseconds
         self.category = category
         self.delayImposedMilliseconds = delayImposedMilliseconds
         self.ongoing = ongoing
@@ -149,6 +161,7 @@ public struct Stall: Sendable, Hashable, Codable {
         case startMilliseconds = "start_ms"
         case durationMilliseconds = "duration_ms"
         case cpuMilliseconds = "cpu_ms"
+        case cpuWaitMilliseconds = "cpu_wait_ms"
         case category
         case delayImposedMilliseconds = "delay_imposed_ms"
         case ongoing

@@ -29,6 +29,8 @@ final class MainActorRecorder: Sendable {
     let stallFloor = Atomic<UInt64>(5_000_000)
     /// The thread running the current job (`ThreadHandle`), for the watchdog's CPU clock and stack capture.
     let runningThread = Atomic<UInt>(0)
+    /// Its kernel id (`RunQueue`), for how long it waited for a CPU during a stall; 0 where unknown.
+    let runningKernelThread = Atomic<Int32>(0)
     /// Task and origin of the running job, for reporting a job that never returns.
     private let runningTaskID = Atomic<UInt64>(0)
     private let runningOrigin = Atomic<UInt8>(0)
@@ -65,6 +67,7 @@ final class MainActorRecorder: Sendable {
         runningOrigin.store(info.origin.code, ordering: .relaxed)
         runningStart.store(start, ordering: .relaxed)
         runningThread.store(thread, ordering: .relaxed)
+        runningKernelThread.store(RunQueue.currentThreadID(), ordering: .relaxed)
         runningSequence.store(sequence, ordering: .sequentiallyConsistent)
         jobStarts.unparkIfParked()
         return sequence
@@ -73,12 +76,14 @@ final class MainActorRecorder: Sendable {
     func jobDidEnd(sequence: UInt64, info: EnqueuedJobInfo, start: UInt64, end: UInt64) {
         runningSequence.store(0, ordering: .releasing)
         lastActivity.store(end, ordering: .relaxed)
-        // Only a stall pays for a CPU-clock read (the main thread reading its own clock).
-        let cpuAtEnd = end &- start >= stallFloor.load(ordering: .relaxed) ? Self.currentThreadCPU() : nil
+        // Only a stall pays for reading the CPU clock and the run-queue wait (the thread reading its own).
+        let isStall = end &- start >= stallFloor.load(ordering: .relaxed)
+        let cpuAtEnd = isStall ? Self.currentThreadCPU() : nil
+        let waitAtEnd = isStall ? RunQueue.waitNanoseconds(ofThread: RunQueue.currentThreadID()) : nil
         let record = MainActorJobRecord(sequence: sequence, taskID: info.taskID, priority: info.priority,
                                         origin: info.origin, enqueuedNanoseconds: info.enqueuedNanoseconds,
                                         startNanoseconds: start, endNanoseconds: end)
-        state.withLock { $0.record(record, cpuAtEnd: cpuAtEnd) }
+        state.withLock { $0.record(record, cpuAtEnd: cpuAtEnd, waitAtEnd: waitAtEnd) }
     }
 
     // MARK: Watchdog side
@@ -104,8 +109,10 @@ final class MainActorRecorder: Sendable {
         runningSequence.load(ordering: .acquiring) != 0 && runningThread.load(ordering: .relaxed) == ThreadHandle.current()
     }
 
-    func noteStallDetected(sequence: UInt64, at time: UInt64, mainThreadCPU: UInt64) {
-        state.withLock { $0.probe = StallProbe(sequence: sequence, detectedAt: time, cpuAtDetection: mainThreadCPU) }
+    func noteStallDetected(sequence: UInt64, at time: UInt64, mainThreadCPU: UInt64, mainThreadWait: UInt64?) {
+        state.withLock {
+            $0.probe = StallProbe(sequence: sequence, detectedAt: time, cpuAtDetection: mainThreadCPU, waitAtDetection: mainThreadWait)
+        }
     }
 
     func attach(_ capture: StackCapture, toSequence sequence: UInt64) {
@@ -118,13 +125,14 @@ final class MainActorRecorder: Sendable {
     func recording(workload: String, mode: MeasurementMode, now: UInt64) -> Recording {
         let job = runningJob()
         let ongoingCPU = job.flatMap { ThreadHandle.cpuClock($0.thread)?.nanoseconds() }
+        let ongoingWait = job == nil ? nil : RunQueue.waitNanoseconds(ofThread: runningKernelThread.load(ordering: .relaxed))
         let running = job.map { running in
             MainActorJobRecord(sequence: running.sequence, taskID: runningTaskID.load(ordering: .relaxed), priority: 0,
                                origin: JobOrigin(code: runningOrigin.load(ordering: .relaxed)),
                                enqueuedNanoseconds: running.start, startNanoseconds: running.start, endNanoseconds: now)
         }
         return state.withLock { $0.recording(workload: workload, mode: mode, now: now,
-                                              running: running, ongoingCPU: ongoingCPU) }
+                                              running: running, ongoingCPU: ongoingCPU, ongoingWait: ongoingWait) }
     }
 
     func recentJobs() -> [MainActorJobRecord] { state.withLock { $0.recentJobs() } }
@@ -151,6 +159,8 @@ struct StallProbe: Sendable {
     var sequence: UInt64
     var detectedAt: UInt64
     var cpuAtDetection: UInt64
+    /// The thread's run-queue wait so far (`RunQueue`); nil where the platform does not say.
+    var waitAtDetection: UInt64?
     var capture: StackCapture?
 }
 
@@ -166,6 +176,9 @@ struct StallRecord: Sendable, Hashable {
     /// Main-thread CPU during the stall; `nil` when the watchdog never sampled it (a stall that
     /// ended before the watchdog's next poll).
     var cpuNanoseconds: UInt64?
+    /// Time the main thread was ready to compute but waited for a CPU (an overloaded machine); `nil`
+    /// where the platform does not say or the watchdog never sampled it.
+    var cpuWaitNanoseconds: UInt64?
     var delayImposedNanoseconds: UInt64 = 0
     var ongoing = false
     var capture: StackCapture?
@@ -175,6 +188,8 @@ struct StallRecord: Sendable, Hashable {
 
 /// Estimates main-thread CPU over a whole stall from what was observed between detection and end,
 /// assuming the part before detection (at most one watchdog poll after the budget) behaved alike.
+/// The same estimate serves the time spent waiting for a CPU (`cpuAtDetection`/`cpuAtEnd` then
+/// being the thread's run-queue wait).
 func estimatedStallCPU(start: UInt64, detectedAt: UInt64, cpuAtDetection: UInt64,
                        end: UInt64, cpuAtEnd: UInt64) -> UInt64 {
     let observedWall = Double(end &- min(detectedAt, end))
@@ -182,6 +197,24 @@ func estimatedStallCPU(start: UInt64, detectedAt: UInt64, cpuAtDetection: UInt64
     let busyFraction = observedWall > 100_000 ? min(1, observedCPU / observedWall) : (observedCPU > 0 ? 1 : 0)
     let unobservedWall = Double(detectedAt &- min(start, detectedAt))
     return UInt64(observedCPU + unobservedWall * busyFraction)
+}
+
+extension StallRecord {
+    /// Fills in CPU time and run-queue wait from the watchdog's probe and the readings at `end`. The
+    /// wait is capped at the wall time the CPU time leaves: the reading at detection can lag by a
+    /// wait then in progress, which the later reading counts in full.
+    mutating func estimate(from probe: StallProbe, end: UInt64, cpuAtEnd: UInt64?, waitAtEnd: UInt64?) {
+        let start = job.startNanoseconds
+        if let cpuAtEnd {
+            cpuNanoseconds = estimatedStallCPU(start: start, detectedAt: probe.detectedAt, cpuAtDetection: probe.cpuAtDetection,
+                                               end: end, cpuAtEnd: cpuAtEnd)
+        }
+        if let waitAtEnd, let waitAtDetection = probe.waitAtDetection {
+            let wait = estimatedStallCPU(start: start, detectedAt: probe.detectedAt, cpuAtDetection: waitAtDetection,
+                                         end: end, cpuAtEnd: waitAtEnd)
+            cpuWaitNanoseconds = min(wait, (end &- min(start, end)) &- min(cpuNanoseconds ?? 0, end &- min(start, end)))
+        }
+    }
 }
 
 /// The recorder's mutable bookkeeping (always accessed under the recorder's lock).
@@ -211,7 +244,7 @@ struct RecordingState {
         self.tally = StallTally(thresholds: thresholds)
     }
 
-    mutating func record(_ job: MainActorJobRecord, cpuAtEnd: UInt64?) {
+    mutating func record(_ job: MainActorJobRecord, cpuAtEnd: UInt64?, waitAtEnd: UInt64? = nil) {
         guard job.startNanoseconds >= startNanoseconds else { return }   // began before this window
         jobCount += 1
         let duration = job.endNanoseconds &- job.startNanoseconds
@@ -222,11 +255,7 @@ struct RecordingState {
         var stall = StallRecord(job: job)
         if let probe, probe.sequence == job.sequence {
             stall.capture = probe.capture
-            if let cpuAtEnd {
-                stall.cpuNanoseconds = estimatedStallCPU(start: job.startNanoseconds, detectedAt: probe.detectedAt,
-                                                         cpuAtDetection: probe.cpuAtDetection,
-                                                         end: job.endNanoseconds, cpuAtEnd: cpuAtEnd)
-            }
+            stall.estimate(from: probe, end: job.endNanoseconds, cpuAtEnd: cpuAtEnd, waitAtEnd: waitAtEnd)
         }
         probe = nil
         if let lastStall { list(lastStall) }
@@ -252,7 +281,7 @@ struct RecordingState {
     }
 
     func recording(workload: String, mode: MeasurementMode, now: UInt64,
-                   running: MainActorJobRecord?, ongoingCPU: UInt64?) -> Recording {
+                   running: MainActorJobRecord?, ongoingCPU: UInt64?, ongoingWait: UInt64? = nil) -> Recording {
         var copy = self
         if let lastStall { copy.list(lastStall) }
         var stalls = copy.worstStalls
@@ -262,11 +291,7 @@ struct RecordingState {
             var stall = StallRecord(job: running, ongoing: true)
             if let probe, probe.sequence == running.sequence {
                 stall.capture = probe.capture
-                if let ongoingCPU {
-                    stall.cpuNanoseconds = estimatedStallCPU(start: running.startNanoseconds, detectedAt: probe.detectedAt,
-                                                             cpuAtDetection: probe.cpuAtDetection,
-                                                             end: now, cpuAtEnd: ongoingCPU)
-                }
+                stall.estimate(from: probe, end: now, cpuAtEnd: ongoingCPU, waitAtEnd: ongoingWait)
             }
             tally.add(durationMilliseconds: running.durationMilliseconds)
             stalls.append(stall)

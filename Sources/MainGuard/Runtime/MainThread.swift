@@ -48,6 +48,62 @@ enum ThreadHandle {
     }
 }
 
+/// How long a thread has waited for a CPU: on an overloaded machine a computing main thread gets
+/// only part of a core, so its CPU time alone would make a busy stall look like a blocked one.
+///
+/// Linux's scheduler statistics (`/proc/<pid>/task/<tid>/schedstat`) count the time a thread was
+/// ready to run but had no CPU. A wait is added when it ends, so a thread reading its own figure sees
+/// every wait so far; another thread's figure lags by the wait in progress, if any. Elsewhere the
+/// figure is unknown (`nil`) and stalls are judged by CPU time alone.
+///
+/// ```swift
+/// let waited = RunQueue.waitNanoseconds(ofThread: RunQueue.currentThreadID())
+/// ```
+enum RunQueue {
+    #if os(Linux)
+    /// The calling thread's kernel id, cached per thread: a `gettid` system call per main-actor job
+    /// would cost more than the rest of the job's bookkeeping.
+    static func currentThreadID() -> Int32 {
+        if let cached = pthread_getspecific(threadIDKey) { return Int32(truncatingIfNeeded: Int(bitPattern: cached)) }
+        let id = _gettid()
+        pthread_setspecific(threadIDKey, UnsafeRawPointer(bitPattern: Int(id)))
+        return id
+    }
+
+    /// A thread-specific slot for the cached id (immutable once created; each thread writes only its own value).
+    private static let threadIDKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Nanoseconds the thread (a kernel id from ``currentThreadID()``) has waited for a CPU since it started.
+    static func waitNanoseconds(ofThread id: Int32) -> UInt64? {
+        guard id > 0 else { return nil }
+        let file = open("/proc/self/task/\(id)/schedstat", O_RDONLY)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &buffer) { bytes -> UInt64? in
+            let count = read(file, bytes.baseAddress, bytes.count)
+            guard count > 0 else { return nil }
+            // "ns-on-cpu ns-waiting-on-runqueue timeslices": the second field.
+            let fields = bytes.prefix(count).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+            guard fields.count >= 2 else { return nil }
+            var value: UInt64 = 0
+            for byte in fields[1] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+    }
+    #else
+    static func currentThreadID() -> Int32 { 0 }
+    static func waitNanoseconds(ofThread id: Int32) -> UInt64? { nil }
+    #endif
+}
+
 #if os(Linux)
 // glibc's gettid(2) wrapper (declared only with _GNU_SOURCE, so not imported).
 @_silgen_name("gettid")

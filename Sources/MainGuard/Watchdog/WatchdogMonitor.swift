@@ -99,7 +99,8 @@ final class WatchdogMonitor: Sendable {
     }
 
     private func inspect(sequence: UInt64, thread handle: UInt, at now: UInt64) {
-        recorder.noteStallDetected(sequence: sequence, at: now, mainThreadCPU: ThreadHandle.cpuClock(handle)?.nanoseconds() ?? 0)
+        recorder.noteStallDetected(sequence: sequence, at: now, mainThreadCPU: ThreadHandle.cpuClock(handle)?.nanoseconds() ?? 0,
+                                   mainThreadWait: RunQueue.waitNanoseconds(ofThread: recorder.runningKernelThread.load(ordering: .relaxed)))
         guard let thread = ThreadHandle.pthread(handle), let sampler = StackSampler.shared,
               let sample = sampler.capture(thread: thread) else { return }
         // The capture belongs to this job only if the same job is still running after it.
