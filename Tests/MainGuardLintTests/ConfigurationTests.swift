@@ -177,6 +177,24 @@ import Testing
         #expect(set.configuration(forFile: folder.standardizedFileURL.path + "/Sources/Other.swift").strict == false)
     }
 
+    @Test func discoveryWalksLikeTheFileCollectorHiddenFoldersSkippedLinkedFoldersOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["Sources/Deep/Deeper", ".build/checkouts/Dep", "Shared"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        for sub in ["Sources/Deep/Deeper", ".build/checkouts/Dep", "Shared"] {
+            try "strict: true\n".write(to: folder.appendingPathComponent(sub + "/.mainguard.yml"), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Sources/Linked", withDestinationPath: "../Shared")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Sources/Loop", withDestinationPath: "..")
+        let set = try NestedConfigurations.discover(root: Configuration(), under: [folder.appendingPathComponent("Sources").path],
+                                                    vocabulary: vocabulary)
+        let base = folder.standardizedFileURL.path
+        #expect(Set(set.nested.keys) == [base + "/Sources/Deep/Deeper", base + "/Sources/Linked"],
+                "the hidden .build is skipped, the linked folder is read under its linked name, the loop ends")
+    }
+
     @Test func badNestedFileFailsDiscoveryWithItsPath() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

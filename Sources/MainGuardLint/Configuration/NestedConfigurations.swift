@@ -41,18 +41,25 @@ public struct NestedConfigurations: Sendable, Hashable {
     }
 
     private static func configurationFiles(under folder: String) -> [String] {
-        let base = URL(fileURLWithPath: folder).standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]
-        ) else { return [] }
         var files: [String] = []
-        let direct = base.appendingPathComponent(ConfigurationLoader.fileName)
-        if FileManager.default.fileExists(atPath: direct.path) { files.append(direct.path) }
-        // Hidden files are skipped by the enumerator, so look for the (hidden) file in each folder.
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
-            let candidate = url.appendingPathComponent(ConfigurationLoader.fileName)
-            if FileManager.default.fileExists(atPath: candidate.path) { files.append(candidate.standardizedFileURL.path) }
-        }
+        var visited = Set<[UInt64]>()
+        collectConfigurationFiles(in: URL(fileURLWithPath: folder).standardizedFileURL.path, into: &files, visited: &visited)
         return files.sorted()
+    }
+
+    /// The same walk as `FileCollector`'s (hidden folders skipped, linked folders followed once): a
+    /// folder's listing names its `.mainguard.yml` (hidden, so only looked up, never descended into).
+    private static func collectConfigurationFiles(in directory: String, into files: inout [String], visited: inout Set<[UInt64]>) {
+        var status = stat()
+        guard stat(directory, &status) == 0, visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted,
+              let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        if entries.contains(ConfigurationLoader.fileName) { files.append(prefix + ConfigurationLoader.fileName) }
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix + entry, isDirectory: &isDirectory), isDirectory.boolValue {
+                collectConfigurationFiles(in: prefix + entry, into: &files, visited: &visited)
+            }
+        }
     }
 }

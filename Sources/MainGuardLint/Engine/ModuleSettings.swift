@@ -209,18 +209,28 @@ public struct SettingsDetector {
     }
 
     private var projectsByDirectory: [String: Project] = [:]
+    /// Every file of a folder belongs to the same target: the answer per folder as the path names it.
+    private var settingsByFolder: [String: ModuleSettings] = [:]
 
     public init() {}
 
     /// The settings of the target owning `path` (classic settings when no project is found).
     public mutating func settings(forFile path: String) -> ModuleSettings {
-        let file = URL(fileURLWithPath: path).standardizedFileURL
-        var directory = file.deletingLastPathComponent()
+        let folder = (path as NSString).deletingLastPathComponent
+        if let known = settingsByFolder[folder] { return known }
+        let settings = settings(forFolder: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent())
+        settingsByFolder[folder] = settings
+        return settings
+    }
+
+    private mutating func settings(forFolder folder: URL) -> ModuleSettings {
+        let folderPath = folder.path + "/"
+        var directory = folder
         while true {
             switch project(in: directory.path) {
             case .package(let targets):
-                // The deepest target directory containing the file owns it.
-                let owner = targets.filter { file.path.hasPrefix($0.directory + "/") }
+                // The deepest target directory containing the folder owns its files.
+                let owner = targets.filter { folderPath.hasPrefix($0.directory + "/") }
                     .max { $0.directory.count < $1.directory.count }
                 return owner?.settings ?? .classic
             case .xcode(let settings):

@@ -95,9 +95,17 @@ public struct TeamLinter: Sendable {
     /// Collects files, keeps those the configuration includes, and settles each one's settings.
     private func plan(paths: [String]) throws -> [PlannedFile] {
         var detector = SettingsDetector()
+        var absoluteFolders: [String: String] = [:]
+        let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
         return try FileCollector(excludes: excludes).collect(paths: paths).compactMap { path in
-            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: sourceRoot, isDirectory: true))
-                .standardizedFileURL.path
+            // Standardizing a URL is slow on Linux: once per folder, not once per file.
+            let folder = (path as NSString).deletingLastPathComponent
+            let absoluteFolder = absoluteFolders[folder] ?? {
+                let standardized = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL.deletingLastPathComponent().path
+                absoluteFolders[folder] = standardized
+                return standardized
+            }()
+            let absolute = (absoluteFolder.hasSuffix("/") ? absoluteFolder : absoluteFolder + "/") + (path as NSString).lastPathComponent
             let configuration = configurations.configuration(forFile: absolute)
             guard configuration.includes(path: absolute) else { return nil }
             let settings = Self.settings(detected: detector.settings(forFile: path), configuration: configuration)
