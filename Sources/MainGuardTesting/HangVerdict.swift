@@ -46,7 +46,8 @@ struct HangVerdict {
     }
 
     private func describe(_ stall: Stall) -> [String] {
-        let clocks = MainThreadActivity.Clocks(wall: stall.durationMilliseconds, cpu: stall.cpuMilliseconds, load: machineLoad)
+        let clocks = MainThreadActivity.Clocks(wall: stall.durationMilliseconds, cpu: stall.cpuMilliseconds,
+                                               waitingForCPU: stall.cpuWaitMilliseconds, load: machineLoad)
         let activity = MainThreadActivity(clocks)
         let length = stall.ongoing ? "\(stall.durationMilliseconds.milliseconds) so far, still going on"
                                    : stall.durationMilliseconds.milliseconds

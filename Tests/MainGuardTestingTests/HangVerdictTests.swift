@@ -64,6 +64,15 @@ import Testing
         #expect(message.contains("Lint rule sync_work_in_main_actor_task"))
     }
 
+    @Test func aStallThatWaitedForACPUIsBusyWhateverTheLoad() {
+        var stall = Self.stall(300, cpu: 100)
+        stall.cpuWaitMilliseconds = 190
+        let verdict = HangVerdict(report: Self.report([stall]), budget: budget, machineLoad: MachineLoad(average: 0.5, cores: 2))
+        let message = verdict.failureMessage(userMessage: "")
+        #expect(message.contains("busy computing (cpu 100 ms of 300 ms, and 190 ms more ready to run but waiting for a CPU"), "\(message)")
+        #expect(message.contains("Lint rule sync_work_in_main_actor_task"))
+    }
+
     @Test func littleCPUOnAnIdleMachineIsBlocked() {
         let verdict = HangVerdict(report: Self.report([Self.stall(300, cpu: 70)]), budget: budget,
                                   machineLoad: MachineLoad(average: 0.5, cores: 2))
