@@ -16,7 +16,7 @@ func option(_ name: String, in arguments: inout [String]) -> Int? {
     return value
 }
 let threads = option("--threads", in: &arguments) ?? ProcessInfo.processInfo.activeProcessorCount
-let rounds = max(1, option("--rounds", in: &arguments) ?? 5)
+let rounds = max(1, option("--rounds", in: &arguments) ?? 9)
 let phases = arguments.contains("--phases")
 arguments.removeAll { $0 == "--phases" }
 let usage = "usage: mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]\n"
