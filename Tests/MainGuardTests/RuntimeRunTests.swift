@@ -96,6 +96,29 @@ final class RuntimeRunTests: XCTestCase {
     }
     #endif
 
+    /// Completion handlers delivered on the main queue, `asyncAfter` and `RunLoop.main` timers run while
+    /// the loop is idle: a workload awaiting them must not wait for the run's timeout.
+    func testMainQueueWorkTheWorkloadAwaitsRunsWhileTheLoopIsIdle() {
+        let started = ContinuousClock.now
+        let report = Runtime.run(Workload(name: "main-queue", summary: "awaits work delivered on the main queue") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async { DispatchQueue.main.async { continuation.resume() } }
+            }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(30)) { continuation.resume() }
+            }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    let timer = Timer(timeInterval: 0.03, repeats: false) { _ in continuation.resume() }
+                    RunLoop.main.add(timer, forMode: .default)
+                    DispatchQueue.main.async {}   // a timer added from another thread is seen when the loop next wakes
+                }
+            }
+        }, options: WatchOptions(timeout: .seconds(20), settle: .milliseconds(10)))
+        XCTAssertNil(report.note, "the workload finished on its own")
+        XCTAssertLessThan(started.duration(to: .now), .seconds(10), "not held until the timeout")
+    }
+
     func testTimeoutWithStuckMainThreadStillReportsTheOngoingStall() {
         let delivered = Box<WatchdogReport?>(nil)
         var options = WatchOptions(timeout: .milliseconds(300), settle: .milliseconds(10))

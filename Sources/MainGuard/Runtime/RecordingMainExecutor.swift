@@ -22,7 +22,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     let tracker: TaskOriginTracker
     private let lock = ConditionLock()
     private var owningMainThread = false
-    /// The run loop is waiting on `lock`'s condition: only then does an enqueue signal it.
+    /// The run loop is asleep in `RunLoop.main`: only then does an enqueue wake it.
     private var runLoopParked = false
     private let stopRequested = Atomic<Bool>(false)
     private var queue = FIFO<(UnownedJob, EnqueuedJobInfo)>()
@@ -55,8 +55,8 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         }
         switch delivery {
         case .queued: break
-        // Signalled after unlocking, so the woken loop does not block on the lock at once.
-        case .queuedForParkedLoop: lock.signal()
+        // Woken after unlocking, so the woken loop does not block on the lock at once.
+        case .queuedForParkedLoop: Self.wakeParkedLoop()
         case .toMainQueue: forwardToMainQueue(unowned, info)
         }
     }
@@ -115,17 +115,40 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
             }
             if justWorked, pool?.hasSleepingWorker ?? true { _ = spin.until { recorder.queuedJobs.load(ordering: .relaxed) > 0 } }
             justWorked = false
-            lock.withLock {
-                if queue.isEmpty, !stopRequested.load(ordering: .relaxed) {
-                    runLoopParked = true
-                    if let time = idleWakeTime(recheckAt(now)) { lock.wait(untilMonotonicNanoseconds: time) } else { lock.wait() }
-                    runLoopParked = false
+            let parks = lock.withLock {
+                guard queue.isEmpty, !stopRequested.load(ordering: .relaxed) else {
+                    swap(&batch, &queue)
+                    return false
                 }
-                swap(&batch, &queue)
+                runLoopParked = true
+                return true
+            }
+            if parks {
+                sleepInMainRunLoop(until: idleWakeTime(recheckAt(now)))
+                lock.withLock {
+                    runLoopParked = false
+                    swap(&batch, &queue)
+                }
             }
             if batch.isEmpty { drainMainQueue() }
             now = MonotonicClock.now()
         }
+    }
+
+    /// Sleeps in `RunLoop.main` until `time` (monotonic nanoseconds; `nil`: no deadline): whatever is
+    /// sent to `DispatchQueue.main` meanwhile (plain blocks, `asyncAfter`, a completion handler a
+    /// workload awaits) and timers of `RunLoop.main` run here as they arrive, and a main-actor job or
+    /// ``stop()`` ends the sleep with an empty main-queue block (``wakeParkedLoop()``). A condition
+    /// variable would sleep through main-queue work, and a workload awaiting it would wait for the
+    /// run's timeout.
+    private func sleepInMainRunLoop(until time: UInt64?) {
+        let limit = time.map { Date(timeIntervalSinceNow: Double(Int64(bitPattern: $0 &- MonotonicClock.now())) / 1e9) }
+        _ = RunLoop.main.run(mode: .default, before: limit ?? .distantFuture)
+    }
+
+    /// Ends ``sleepInMainRunLoop(until:)``: the main queue's port wakes the run loop, which runs the block and returns.
+    private static func wakeParkedLoop() {
+        DispatchQueue.main.async {}
     }
 
     /// When the idle loop must wake without being signalled: at `recheck`, and every 20 ms while
@@ -140,7 +163,8 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     /// Runs what waits on `DispatchQueue.main` whenever the loop wakes with no job of its own: main-actor
     /// jobs forwarded there before this loop took the main thread (in a test process that used the
     /// pass-through flavour first; ``idleWakeTime(_:)`` wakes the loop for them at most 20 ms late),
-    /// plain main-queue blocks and timers (these do not wake an idle loop). Left waiting, those jobs
+    /// plain main-queue blocks and timers (an idle loop runs these as they come, asleep in
+    /// `RunLoop.main`; this catches those that arrived while it was busy). Left waiting, those jobs
     /// would keep the main actor from ever going quiet and the run from ending.
     private func drainMainQueue() {
         _ = RunLoop.main.run(mode: .default, before: Date())
@@ -159,7 +183,7 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
             defer { runLoopParked = false }
             return runLoopParked
         }
-        if parked { lock.signal() }
+        if parked { Self.wakeParkedLoop() }
     }
 
     // MARK: Running jobs
