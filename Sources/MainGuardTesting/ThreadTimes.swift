@@ -3,13 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MainGuard
 
 /// How the calling thread has spent its life so far: on a CPU, and waiting in the run queue for one.
 ///
 /// CPU time alone cannot tell a thread that waits (a sleep, a lock, I/O: little CPU) from one that
 /// computes on an overloaded machine (little CPU too, because other processes get the cores).
-/// Linux's scheduler statistics (`/proc/thread-self/schedstat`) also count the time the thread was
-/// ready to run but had no CPU, which settles it. Elsewhere only the CPU time is known.
+/// Linux's scheduler statistics (schedstat, read by MainGuard's `RunQueue`, as the watchdog does for
+/// stalls) also count the time the thread was ready to run but had no CPU, which settles it.
+/// Elsewhere only the CPU time is known.
 struct ThreadTimes {
     var onCPU: Duration
     /// `nil` where the platform does not say.
@@ -19,35 +21,16 @@ struct ThreadTimes {
         var time = timespec()
         let onCPU: Duration = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0
             ? .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec)) : .zero
-        #if os(Linux)
-        return ThreadTimes(onCPU: onCPU, waitingForCPU: runQueueWait())
-        #else
-        return ThreadTimes(onCPU: onCPU, waitingForCPU: nil)
-        #endif
+        // Read outside the timed part of an iteration; a wait is added to the figure when it ends,
+        // which is all a finished iteration needs.
+        let waiting = RunQueue.waitNanoseconds(ofThread: RunQueue.currentThreadID()).map { Duration.nanoseconds(Int64($0)) }
+        return ThreadTimes(onCPU: onCPU, waitingForCPU: waiting)
     }
 
     static func - (later: ThreadTimes, earlier: ThreadTimes) -> ThreadTimes {
         let waiting: Duration? = if let end = later.waitingForCPU, let start = earlier.waitingForCPU { end - start } else { nil }
         return ThreadTimes(onCPU: later.onCPU - earlier.onCPU, waitingForCPU: waiting)
     }
-
-    #if os(Linux)
-    /// The second field of "ns-on-cpu ns-waiting-on-runqueue timeslices", read with plain system
-    /// calls, outside the timed part of an iteration. (The first field is only brought up to date
-    /// at scheduler ticks while the thread runs, so CPU time comes from the thread's CPU clock; a
-    /// wait is added when it ends, which is all a finished iteration needs.)
-    private static func runQueueWait() -> Duration? {
-        let file = open("/proc/thread-self/schedstat", O_RDONLY)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        var buffer = [UInt8](repeating: 0, count: 96)
-        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count >= 2, let waiting = Int64(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return .nanoseconds(waiting)
-    }
-    #endif
 }
 
 /// The machine's recent load against its cores: on an overloaded machine a computing thread gets

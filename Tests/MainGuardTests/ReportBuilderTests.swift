@@ -85,8 +85,8 @@ final class ReportBuilderTests: XCTestCase {
 
     func testCPUEstimateExtrapolatesTheUnobservedStart() {
         // Detected 10 ms into a 110 ms stall; 50 ms of CPU over the 100 ms observed: half busy throughout.
-        let cpu = estimatedStallCPU(start: 0, detectedAt: 10 * millisecond, cpuAtDetection: 1_000 * millisecond,
-                                    end: 110 * millisecond, cpuAtEnd: 1_050 * millisecond)
+        let cpu = estimatedOverStall(start: 0, detectedAt: 10 * millisecond, atDetection: 1_000 * millisecond,
+                                     end: 110 * millisecond, atEnd: 1_050 * millisecond)
         XCTAssertEqual(Double(cpu) / 1e6, 55, accuracy: 0.01)
     }
 

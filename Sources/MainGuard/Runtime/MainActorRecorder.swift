@@ -186,17 +186,15 @@ struct StallRecord: Sendable, Hashable {
     var durationNanoseconds: UInt64 { job.endNanoseconds &- job.startNanoseconds }
 }
 
-/// Estimates main-thread CPU over a whole stall from what was observed between detection and end,
-/// assuming the part before detection (at most one watchdog poll after the budget) behaved alike.
-/// The same estimate serves the time spent waiting for a CPU (`cpuAtDetection`/`cpuAtEnd` then
-/// being the thread's run-queue wait).
-func estimatedStallCPU(start: UInt64, detectedAt: UInt64, cpuAtDetection: UInt64,
-                       end: UInt64, cpuAtEnd: UInt64) -> UInt64 {
+/// Estimates how much of a whole stall a thread clock counted (main-thread CPU time, or time spent
+/// waiting for a CPU) from its readings at detection and at the end, assuming the part before
+/// detection (at most one watchdog poll after the budget) behaved alike.
+func estimatedOverStall(start: UInt64, detectedAt: UInt64, atDetection: UInt64, end: UInt64, atEnd: UInt64) -> UInt64 {
     let observedWall = Double(end &- min(detectedAt, end))
-    let observedCPU = Double(cpuAtEnd &- min(cpuAtDetection, cpuAtEnd))
-    let busyFraction = observedWall > 100_000 ? min(1, observedCPU / observedWall) : (observedCPU > 0 ? 1 : 0)
+    let observed = Double(atEnd &- min(atDetection, atEnd))
+    let fraction = observedWall > 100_000 ? min(1, observed / observedWall) : (observed > 0 ? 1 : 0)
     let unobservedWall = Double(detectedAt &- min(start, detectedAt))
-    return UInt64(observedCPU + unobservedWall * busyFraction)
+    return UInt64(observed + unobservedWall * fraction)
 }
 
 extension StallRecord {
@@ -206,13 +204,14 @@ extension StallRecord {
     mutating func estimate(from probe: StallProbe, end: UInt64, cpuAtEnd: UInt64?, waitAtEnd: UInt64?) {
         let start = job.startNanoseconds
         if let cpuAtEnd {
-            cpuNanoseconds = estimatedStallCPU(start: start, detectedAt: probe.detectedAt, cpuAtDetection: probe.cpuAtDetection,
-                                               end: end, cpuAtEnd: cpuAtEnd)
+            cpuNanoseconds = estimatedOverStall(start: start, detectedAt: probe.detectedAt, atDetection: probe.cpuAtDetection,
+                                                end: end, atEnd: cpuAtEnd)
         }
         if let waitAtEnd, let waitAtDetection = probe.waitAtDetection {
-            let wait = estimatedStallCPU(start: start, detectedAt: probe.detectedAt, cpuAtDetection: waitAtDetection,
-                                         end: end, cpuAtEnd: waitAtEnd)
-            cpuWaitNanoseconds = min(wait, (end &- min(start, end)) &- min(cpuNanoseconds ?? 0, end &- min(start, end)))
+            let wait = estimatedOverStall(start: start, detectedAt: probe.detectedAt, atDetection: waitAtDetection,
+                                          end: end, atEnd: waitAtEnd)
+            let wall = end &- min(start, end)
+            cpuWaitNanoseconds = min(wait, wall &- min(cpuNanoseconds ?? 0, wall))
         }
     }
 }

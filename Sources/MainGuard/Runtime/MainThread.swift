@@ -54,16 +54,17 @@ enum ThreadHandle {
 /// Linux's scheduler statistics (`/proc/<pid>/task/<tid>/schedstat`) count the time a thread was
 /// ready to run but had no CPU. A wait is added when it ends, so a thread reading its own figure sees
 /// every wait so far; another thread's figure lags by the wait in progress, if any. Elsewhere the
-/// figure is unknown (`nil`) and stalls are judged by CPU time alone.
+/// figure is unknown (`nil`) and stalls are judged by CPU time alone. MainGuardTesting reads the
+/// same figure for its budget checks (`package` access: one reader for both libraries).
 ///
 /// ```swift
 /// let waited = RunQueue.waitNanoseconds(ofThread: RunQueue.currentThreadID())
 /// ```
-enum RunQueue {
+package enum RunQueue {
     #if os(Linux)
     /// The calling thread's kernel id, cached per thread: a `gettid` system call per main-actor job
     /// would cost more than the rest of the job's bookkeeping.
-    static func currentThreadID() -> Int32 {
+    package static func currentThreadID() -> Int32 {
         if let cached = pthread_getspecific(threadIDKey) { return Int32(truncatingIfNeeded: Int(bitPattern: cached)) }
         let id = _gettid()
         pthread_setspecific(threadIDKey, UnsafeRawPointer(bitPattern: Int(id)))
@@ -78,7 +79,7 @@ enum RunQueue {
     }()
 
     /// Nanoseconds the thread (a kernel id from ``currentThreadID()``) has waited for a CPU since it started.
-    static func waitNanoseconds(ofThread id: Int32) -> UInt64? {
+    package static func waitNanoseconds(ofThread id: Int32) -> UInt64? {
         guard id > 0 else { return nil }
         let file = open("/proc/self/task/\(id)/schedstat", O_RDONLY)
         guard file >= 0 else { return nil }
@@ -99,8 +100,8 @@ enum RunQueue {
         }
     }
     #else
-    static func currentThreadID() -> Int32 { 0 }
-    static func waitNanoseconds(ofThread id: Int32) -> UInt64? { nil }
+    package static func currentThreadID() -> Int32 { 0 }
+    package static func waitNanoseconds(ofThread id: Int32) -> UInt64? { nil }
     #endif
 }
 
