@@ -40,26 +40,16 @@ public struct NestedConfigurations: Sendable, Hashable {
         return NestedConfigurations(root: root, nested: nested)
     }
 
+    /// The `.mainguard.yml` files in `folder` and below, found with the file collector's walk (hidden
+    /// folders skipped, linked folders searched once): a folder's listing names its (hidden) file.
     private static func configurationFiles(under folder: String) -> [String] {
         var files: [String] = []
-        var visited = Set<[UInt64]>()
-        collectConfigurationFiles(in: URL(fileURLWithPath: folder).standardizedFileURL.path, into: &files, visited: &visited)
+        var visited = Set<FileCollector.DirectoryIdentity>()
+        FileCollector.walk(URL(fileURLWithPath: folder).standardizedFileURL.path, skipping: { _ in false }, visited: &visited,
+                           unreadable: { _ in }, folder: { path, listing in
+                               guard listing.contains(ConfigurationLoader.fileName) else { return }
+                               files.append((path.hasSuffix("/") ? path : path + "/") + ConfigurationLoader.fileName)
+                           })
         return files.sorted()
-    }
-
-    /// The same walk as `FileCollector`'s (hidden folders skipped, linked folders followed once): a
-    /// folder's listing names its `.mainguard.yml` (hidden, so only looked up, never descended into).
-    private static func collectConfigurationFiles(in directory: String, into files: inout [String], visited: inout Set<[UInt64]>) {
-        var status = stat()
-        guard stat(directory, &status) == 0, visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted,
-              let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        if entries.contains(ConfigurationLoader.fileName) { files.append(prefix + ConfigurationLoader.fileName) }
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: prefix + entry, isDirectory: &isDirectory), isDirectory.boolValue {
-                collectConfigurationFiles(in: prefix + entry, into: &files, visited: &visited)
-            }
-        }
     }
 }

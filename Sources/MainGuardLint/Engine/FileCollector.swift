@@ -55,7 +55,7 @@ public struct FileCollector: Sendable {
     /// A directory by device and inode: a symbolic link back up the tree (`loop -> ..`) leads to a
     /// directory already searched, which is then skipped instead of being searched once per link
     /// level until the path is too long, listing every file under many names.
-    private struct DirectoryIdentity: Hashable {
+    struct DirectoryIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
 
@@ -68,24 +68,34 @@ public struct FileCollector: Sendable {
     }
 
     private func collect(directory: String, into files: inout Set<String>, visited: inout Set<DirectoryIdentity>) throws {
+        try Self.walk(directory, skipping: isExcluded, visited: &visited,
+                      unreadable: { throw LintInputError(path: $0, reason: "directory is not readable") },
+                      file: { path in if path.hasSuffix(".swift") { files.insert(path) } })
+    }
+
+    /// Searches `directory` and the folders below it the way a lint run does: hidden entries and
+    /// paths `skip` rejects are left out, and a folder reached again through a link is searched once.
+    /// `folder` gets each folder searched with its whole listing (hidden names included, for a hidden
+    /// file such as `.mainguard.yml`), `file` every other entry, a `.swift` link that resolves to nothing
+    /// (dangling, or a loop) included, so the reader names it and says why instead of it vanishing
+    /// from the run. Entries are taken in name order. A folder that cannot be listed goes to `unreadable`.
+    static func walk(_ directory: String, skipping skip: (String) -> Bool, visited: inout Set<DirectoryIdentity>,
+                     unreadable: (String) throws -> Void, folder: (_ path: String, _ listing: [String]) -> Void = { _, _ in },
+                     file: (_ path: String) -> Void = { _ in }) rethrows {
         if let identity = DirectoryIdentity(directory), !visited.insert(identity).inserted { return }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw LintInputError(path: directory, reason: "directory is not readable")
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            try unreadable(directory)
+            return
         }
-        for entry in entries where !entry.hasPrefix(".") {
+        folder(directory, entries)
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : "\(directory)/\(entry)"
-            guard !isExcluded(path) else { continue }
+            guard !skip(path) else { continue }
             var isDirectory: ObjCBool = false
-            // A `.swift` link that resolves to nothing (dangling, or a loop) is still listed, so the
-            // reader names it and says why instead of it vanishing from the run.
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            if exists && isDirectory.boolValue {
-                try collect(directory: path, into: &files, visited: &visited)
-            } else if entry.hasSuffix(".swift") {
-                files.insert(path)
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                try walk(path, skipping: skip, visited: &visited, unreadable: unreadable, folder: folder, file: file)
+            } else {
+                file(path)
             }
         }
     }
