@@ -163,9 +163,8 @@ public struct ModuleIndex: Sendable {
 
     /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
     /// unqualified calls, then free functions.
-    private static func candidates<Function: CallableFacts>(of reference: CallReference, callerType: String?,
-                                                            functions: [Function], byKey: [String: [Int]],
-                                                            conformers: ProtocolConformers) -> [Int] {
+    private static func candidates(of reference: CallReference, callerType: String?, functions: [FunctionRecord],
+                                   byKey: [String: [Int]], conformers: ProtocolConformers) -> [Int] {
         let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
         let key = isInitializer ? "\(reference.name).init" : reference.name
         guard let named = byKey[key] else { return [] }
@@ -218,14 +217,4 @@ public struct ModuleIndex: Sendable {
         return parameters[next...].allSatisfy(\.hasDefault)
     }
 }
-
-/// What candidate lookup needs of a function, shared by raw records and finished facts.
-protocol CallableFacts {
-    var parameters: [Parameter] { get }
-    var enclosingType: String? { get }
-    var hasBody: Bool { get }
-}
-
-extension FunctionRecord: CallableFacts {}
-extension FunctionFacts: CallableFacts {}
 
