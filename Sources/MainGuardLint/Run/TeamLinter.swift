@@ -100,12 +100,11 @@ public struct TeamLinter: Sendable {
         return try FileCollector(excludes: excludes).collect(paths: paths).compactMap { path in
             // Standardizing a URL is slow on Linux: once per folder, not once per file.
             let folder = (path as NSString).deletingLastPathComponent
-            let absoluteFolder = absoluteFolders[folder] ?? {
+            if absoluteFolders[folder] == nil {
                 let standardized = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL.deletingLastPathComponent().path
-                absoluteFolders[folder] = standardized
-                return standardized
-            }()
-            let absolute = (absoluteFolder.hasSuffix("/") ? absoluteFolder : absoluteFolder + "/") + (path as NSString).lastPathComponent
+                absoluteFolders[folder] = standardized.hasSuffix("/") ? standardized : standardized + "/"
+            }
+            let absolute = absoluteFolders[folder]! + (path as NSString).lastPathComponent
             let configuration = configurations.configuration(forFile: absolute)
             guard configuration.includes(path: absolute) else { return nil }
             let settings = Self.settings(detected: detector.settings(forFile: path), configuration: configuration)
