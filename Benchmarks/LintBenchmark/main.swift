@@ -35,15 +35,21 @@ func seconds(_ work: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// CPU seconds (user + system) of every thread of the process so far: unlike wall time, barely moved
-/// by other processes sharing the cores, so the CPU ratio stays readable on a busy machine.
-func cpuSeconds() -> Double {
+/// The process's resource usage so far (all threads).
+func processUsage() -> rusage {
     var usage = rusage()
     #if os(Linux)
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
     getrusage(RUSAGE_SELF, &usage)
     #endif
+    return usage
+}
+
+/// CPU seconds (user + system) of every thread of the process so far: unlike wall time, barely moved
+/// by other processes sharing the cores, so the CPU ratio stays readable on a busy machine.
+func cpuSeconds() -> Double {
+    let usage = processUsage()
     let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
@@ -58,13 +64,10 @@ func seconds(cpu: inout [Double], _ work: () -> Void) -> Double {
 
 /// Peak resident set size in MB (Linux reports `ru_maxrss` in kilobytes, macOS in bytes).
 func peakMemoryMB() -> Double {
-    var usage = rusage()
     #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1_024
+    return Double(processUsage().ru_maxrss) / 1_024
     #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
+    return Double(processUsage().ru_maxrss) / 1_048_576
     #endif
 }
 
