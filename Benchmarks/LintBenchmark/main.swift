@@ -83,7 +83,9 @@ guard !files.isEmpty else {
     exit(1)
 }
 let texts = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-let inputs = zip(files, texts).map { Linter.SourceInput(path: $0, text: $1, settings: .classic) }
+// Each file's module settings as a lint run finds them (the package's targets, their Swift settings).
+var detector = SettingsDetector()
+let inputs = zip(files, texts).map { Linter.SourceInput(path: $0, text: $1, settings: detector.settings(forFile: $0)) }
 let linter = Linter(configuration: LintConfiguration(threads: threads))
 
 // Warm up once so neither measurement pays for first-touch page faults alone.

@@ -97,4 +97,24 @@ final class LinterTests: XCTestCase {
         let four = try Linter(configuration: LintConfiguration(threads: 4)).lint(paths: [examples])
         XCTAssertEqual(one.findings, four.findings)
     }
+
+    func testMessagesNameTheEnclosingDeclarationNotALocalVariable() {
+        let source = """
+            import SwiftUI
+            struct RestoreView: View {
+                @State private var picking = false
+                var body: some View {
+                    Button("Restore") { picking = true }
+                        .fileImporter(isPresented: $picking, allowedContentTypes: [.json]) { result in
+                            guard case .success(let url) = result else { return }
+                            let data = try? Data(contentsOf: url)
+                            print(data?.count ?? 0)
+                        }
+                }
+            }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map(\.line), [8])
+        XCTAssertTrue(findings.first?.message.contains("(RestoreView.body)") == true, findings.first?.message ?? "no finding")
+    }
 }

@@ -143,4 +143,58 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertEqual(findings.map(\.line), [6])
         XCTAssertEqual(findings.first?.ruleID, "sync_work_in_main_actor_task")
     }
+
+    func testDelegationToSameNamedMethodsIsNeitherRecursionNorACycle() {
+        // Two linted types whose `append(_:)` each forward to a collection's `append` on a value of
+        // unknown type: resolved by name, each would call the other and make a cycle.
+        let sources = [
+            "struct Log { var lines: [String] = []\n mutating func append(_ line: String) { lines.append(line) } }",
+            "struct Batch { var urls: [URL] = []\n mutating func append(_ url: URL) { urls.append(url) } }",
+        ]
+        XCTAssertNil(heaviness(of: "append(_:)", in: sources))
+        // A call of another name on an unknown value still resolves (and can be heavy).
+        XCTAssertEqual(heaviness(of: "flush()", in: sources + ["struct Sink { var log = Log()\n func flush() { log.drain() } }",
+                                                              "extension Log { func drain() { while true {} } }"]),
+                       "calls drain(), which loops")
+    }
+
+    func testAnInitializerCallingAnOverloadWithTheSameLabelsDoesNotRecurse() {
+        // Overloads by argument type: `Int(x)` inside `init(_:)` of `Int` is another initializer.
+        let sources = [
+            "extension Int { init(_ value: Small) { self.init(value.raw) } }",
+            "extension Int { init(_ value: Wide) { self.init(Small(value)) } }",
+            "struct Small { var raw = 0 }",
+        ]
+        XCTAssertNil(ModuleIndex(sources: sources).functions.first { $0.signature == "Int(_:)" }?.heaviness)
+        // A plain function calling itself still recurses.
+        XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
+    }
+
+    func testCallsResolveOnlyIntoModulesTheCallerSees() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("Package.swift", """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Two", targets: [
+                .target(name: "App", dependencies: ["Kit"]), .target(name: "Kit"), .target(name: "Other"),
+                .target(name: "Umbrella", dependencies: ["Kit"]),
+            ])
+            """)
+        try directory.write("Sources/Kit/Kit.swift", "public func crunch() { while true {} }")
+        try directory.write("Sources/Other/Other.swift", "public func churn() { while true {} }")
+        try directory.write("Sources/Umbrella/Exports.swift", "@_exported import Kit")
+        try directory.write("Sources/App/ImportsKit.swift", """
+            import Kit
+            @MainActor func tap() { Task { crunch(); churn() } }
+            """)
+        try directory.write("Sources/App/ImportsUmbrella.swift", """
+            import Umbrella
+            @MainActor func press() { Task { crunch() } }
+            """)
+        let findings = try Linter().lint(paths: [directory.path]).findings
+        XCTAssertEqual(findings.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.column)" },
+                       ["ImportsKit.swift:2:32", "ImportsUmbrella.swift:2:34"],
+                       "crunch() is seen through `import Kit` and through Umbrella's `@_exported import Kit`; churn() of the unimported Other is not")
+    }
 }
+

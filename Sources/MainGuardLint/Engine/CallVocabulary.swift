@@ -155,6 +155,11 @@ extension ClosureExprSyntax {
         }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
         let role = called.closureRole
+        // Combine: an operator's closure runs on the scheduler of the nearest `.receive(on:)` upstream.
+        if role == .inherits, let scheduler = call.upstreamReceiveScheduler {
+            return CalledName.isMainQueue(scheduler) ? .mainActorCode("a Combine stage after .receive(on: \(scheduler))")
+                : .background("a Combine stage after .receive(on: \(scheduler))")
+        }
         // Control and view actions (`onTapGesture`, `onChange`, ...) run on the main actor whatever their body does.
         if role == .inherits, signature?.parameterClause != nil, !called.name.hasPrefix("on"), hopsToTheMainActor {
             return .background("a completion handler that hops to the main actor")
@@ -211,19 +216,77 @@ extension CalledName {
             // `addObserver(forName:object:queue:using:)` runs the block on `queue`, or where the notification is posted when nil.
             guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
                   queue != "nil" else { return .inherits }
-            return isMainQueue(queue) ? .mainActorJob("NotificationCenter.addObserver(queue: \(queue))") : .background("a background queue")
+            return Self.isMainQueue(queue) ? .mainActorJob("NotificationCenter.addObserver(queue: \(queue))") : .background("a background queue")
+        case "register" where labels.first == "forTaskWithIdentifier":
+            // BGTaskScheduler runs the launch handler on the `using:` queue, a background queue of its own when nil.
+            let queue = call.arguments.first { $0.label?.text == "using" }?.expression.trimmedDescription ?? "nil"
+            return Self.isMainQueue(queue) ? .mainActorCode("a BGTaskScheduler launch handler on the main queue")
+                : .background("a BGTaskScheduler launch handler on a background queue")
         case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
             guard let receiver = receiverText else { return .inherits }
-            if isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
-            return name == "perform" ? .inherits : .background("a background queue")
+            if Self.isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
+            guard name == "perform" else { return .background("a background queue") }
+            // A managed object context runs `perform` on its own queue: the main queue for `viewContext`,
+            // a private queue for a background context.
+            return performsOnABackgroundContext ? .background("a Core Data background context") : .inherits
         default:
             return .inherits
         }
     }
 
-    private func isMainQueue(_ receiver: String) -> Bool {
+    static func isMainQueue(_ receiver: String) -> Bool {
         return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
             || receiver == ".main"
+    }
+
+    /// `perform` called on a context made by `newBackgroundContext()`: directly, through a local
+    /// constant initialised with it in an enclosing scope, or through a name that says so
+    /// (`backgroundContext`), the way `semaphore` names a `DispatchSemaphore`.
+    private var performsOnABackgroundContext: Bool {
+        guard let receiver else { return false }
+        if receiver.isNewBackgroundContextCall { return true }
+        guard let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return false }
+        if name.containsCaseInsensitive("background") { return true }
+        var node = Syntax(call).parent
+        while let current = node {
+            if let statements = current.as(CodeBlockItemListSyntax.self), statements.contains(where: { item in
+                item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && binding.initializer?.value.isNewBackgroundContextCall == true
+                } == true
+            }) {
+                return true
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+}
+
+private extension FunctionCallExprSyntax {
+    /// The scheduler of the nearest `.receive(on:)` before this call in a method chain
+    /// (`publisher.receive(on: queue).map { }`): `DispatchQueue.main`, `RunLoop.main`, `queue`.
+    var upstreamReceiveScheduler: String? {
+        var base = calledExpression.as(MemberAccessExprSyntax.self)?.base
+        while let call = base?.as(FunctionCallExprSyntax.self) {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "receive",
+               let scheduler = call.arguments.first(where: { $0.label?.text == "on" })?.expression {
+                return scheduler.trimmedDescription
+            }
+            base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        }
+        return nil
+    }
+}
+
+private extension ExprSyntax {
+    /// `container.newBackgroundContext()` (or `try`/`await` of it).
+    var isNewBackgroundContextCall: Bool {
+        if let tried = self.as(TryExprSyntax.self) { return tried.expression.isNewBackgroundContextCall }
+        guard let call = self.as(FunctionCallExprSyntax.self) else { return false }
+        return CalledName(call)?.name == "newBackgroundContext"
     }
 }
 
@@ -262,27 +325,43 @@ private extension ExprSyntax {
 extension AttributeListSyntax {
     /// True when an attribute `@name` (or `@name(...)`) is written.
     func contains(named name: String) -> Bool {
-        contains { $0.as(AttributeSyntax.self)?.attributeName.simpleName == name }
+        !isEmpty && contains { $0.as(AttributeSyntax.self)?.attributeName.simpleName == name }
     }
 
-    /// Custom global actors other than the main actor (`@DatabaseActor`), by the naming convention.
-    var otherGlobalActor: String? {
+    /// The isolation the attributes write, read in one pass: `@concurrent` (nonisolated), `@MainActor`,
+    /// or a custom global actor other than the main actor (`@DatabaseActor`, by the naming convention),
+    /// in that order of precedence.
+    var isolationAttribute: IsolationAttribute? {
+        guard !isEmpty else { return nil }
+        var found: IsolationAttribute?
         for element in self {
             guard let name = element.as(AttributeSyntax.self)?.attributeName.simpleName else { continue }
-            if name != "MainActor", name.hasSuffix("Actor") { return name }
+            switch name {
+            case "concurrent": return .concurrent
+            case "MainActor": found = .mainActor
+            default:
+                if found == nil, name.hasSuffix("Actor") { found = .otherGlobalActor(name) }
+            }
         }
-        return nil
+        return found
     }
 }
 
+/// An isolation attribute on a declaration (see `AttributeListSyntax.isolationAttribute`).
+enum IsolationAttribute: Equatable {
+    case concurrent
+    case mainActor
+    case otherGlobalActor(String)
+}
+
 extension DeclModifierListSyntax {
-    /// True when `modifier` is written, e.g. `nonisolated` or `static`.
-    func contains(_ modifier: String) -> Bool {
-        contains { $0.name.text == modifier }
+    /// True when `modifier` is written, e.g. `.nonisolated` or `.static` (compared by token kind: no text is copied).
+    func contains(_ modifier: Keyword) -> Bool {
+        !isEmpty && contains { $0.name.tokenKind == .keyword(modifier) }
     }
 
     /// `nonisolated` without `(unsafe)`: on a declaration it leaves the enclosing actor.
     var isNonisolated: Bool {
-        contains { $0.name.text == "nonisolated" && $0.detail?.detail.text != "unsafe" }
+        !isEmpty && contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail?.detail.text != "unsafe" }
     }
 }

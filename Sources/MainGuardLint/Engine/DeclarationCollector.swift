@@ -15,6 +15,9 @@ class DeclarationCollector: SyntaxVisitor {
     /// the same positions.
     var functions: [FunctionRecord] = []
     private var typeNames: [String] = []
+    /// Imported modules (`import Foundation`, `@testable import App`, `import struct Kit.Model`), and those re-exported.
+    private(set) var imports: [String] = []
+    private(set) var reexports: [String] = []
     /// nil: visit every subtree (the full walk).
     private let prefilter: SourcePrefilter?
     /// False when the text names none of the values `FreshIdentity` looks for, so no type can have one.
@@ -38,6 +41,8 @@ class DeclarationCollector: SyntaxVisitor {
             var facts = FileFacts()
             facts.types = collector.types
             facts.functions = collector.functions
+            facts.imports = collector.imports
+            facts.reexports = collector.reexports
             facts.hasBodyFacts = false
             facts.mentions = mentions ?? SourceMentions(prefilter, tree: tree)
             return facts
@@ -67,19 +72,26 @@ class DeclarationCollector: SyntaxVisitor {
 
     private func enterType(_ node: Syntax) -> SyntaxVisitorContinueKind {
         let declaration = TypeDeclarationFacts(node)
-        let freshIdentity = mayHoldFreshValues ? node.asProtocol(DeclGroupSyntax.self).flatMap { FreshIdentity(members: $0.memberBlock) } : nil
+        let freshIdentity = mayHoldFreshValues ? declaration.memberBlock.flatMap(FreshIdentity.init(members:)) : nil
         types.append(TypeDeclarationRecord(name: declaration.name, keyword: declaration.keyword,
                                            explicitIsolation: declaration.explicitIsolation,
                                            inherited: declaration.inherited, settings: settings,
                                            isObservableMacro: declaration.attributes.contains(named: "Observable"),
                                            freshIdentity: freshIdentity))
         typeNames.append(declaration.name)
+        enclosingTypes.append((node.id, TypeLocalIsolation(declaration, settings: settings)))
         didEnterType()
-        return .visitChildren
+        guard prefilter != nil, let members = declaration.memberBlock?.members else { return .visitChildren }
+        // Declarations only: of a type's children only the members can declare anything (its attributes,
+        // inheritance and generic clauses are skipped in both passes), so they are walked directly and
+        // the rest (keywords, names, clauses, braces) is never visited.
+        for member in members { walk(member.decl) }
+        return .skipChildren
     }
 
     private func leaveType() {
         typeNames.removeLast()
+        enclosingTypes.removeLast()
         didLeaveType()
     }
 
@@ -89,40 +101,42 @@ class DeclarationCollector: SyntaxVisitor {
         enterFunction(Syntax(node), name: node.name.text, parameters: node.signature.parameterClause.parameters,
                       isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                       isConcurrent: node.attributes.contains(named: "concurrent"),
-                      isStatic: node.modifiers.contains("static") || node.modifiers.contains("class"), hasBody: node.body != nil)
+                      isStatic: node.modifiers.contains(.static) || node.modifiers.contains(.class), body: node.body)
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         enterFunction(Syntax(node), name: "init", parameters: node.signature.parameterClause.parameters,
                       isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil, isConcurrent: false, isStatic: true,
-                      hasBody: node.body != nil)
+                      body: node.body)
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) { didLeaveFunction() }
     override func visitPost(_ node: InitializerDeclSyntax) { didLeaveFunction() }
 
     private func enterFunction(_ node: Syntax, name: String, parameters: FunctionParameterListSyntax,
-                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, hasBody: Bool) -> SyntaxVisitorContinueKind {
+                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
         let record = FunctionRecord(
             name: name,
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
-            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: typeNames.last, hasBody: hasBody, fileIndex: fileIndex,
+            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: typeNames.last, hasBody: body != nil, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
             ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         functions.append(record)
         didEnterFunction(functions.count - 1, parameters: parameters)
-        return .visitChildren
+        guard let prefilter else { return .visitChildren }
+        // Declarations only: of a function's children only the body can declare anything (the parameter
+        // and return clauses are skipped in both passes), and only when its bytes may.
+        if let body, prefilter.mayDeclare(in: body.position.utf8Offset..<body.endPosition.utf8Offset) { walk(body.statements) }
+        return .skipChildren
     }
 
-    /// Type declarations' own isolation, read once per type for all of its functions.
-    private var typeIsolations: [SyntaxIdentifier: TypeLocalIsolation] = [:]
+    /// The types and extensions being walked, innermost last, with their own isolation, read once per
+    /// type for all of its functions.
+    private var enclosingTypes: [(id: SyntaxIdentifier, isolation: TypeLocalIsolation)] = []
 
     private func typeIsolation(_ node: Syntax, settings: ModuleSettings) -> TypeLocalIsolation {
-        if let known = typeIsolations[node.id] { return known }
-        let isolation = TypeLocalIsolation(node, settings: settings)
-        typeIsolations[node.id] = isolation
-        return isolation
+        enclosingTypes.last { $0.id == node.id }?.isolation ?? TypeLocalIsolation(node, settings: settings)
     }
 
     // MARK: Subtrees without anything that matters
@@ -130,7 +144,13 @@ class DeclarationCollector: SyntaxVisitor {
     // Types, attributes, modifiers and imports hold no calls the rules check and no declaration the index
     // records; parameter types are read from the function declaration directly. Both passes skip them,
     // so both see the same declarations.
-    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text {
+            imports.append(module)
+            if node.attributes.contains(named: "_exported") { reexports.append(module) }
+        }
+        return .skipChildren
+    }
     override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

@@ -46,6 +46,8 @@ final class FactCollector: DeclarationCollector {
     /// Resolves the bodies' catalogue calls once all variable types of the file are known.
     private func finish() -> FileFacts {
         facts.types = types
+        facts.imports = imports
+        facts.reexports = reexports
         let variableTypes = facts.variableTypes
         facts.catalogueEntries = facts.calls.map { APICatalogue.entry(for: $0, types: variableTypes, settings: settings) }
         facts.triggers.callsCatalogue = facts.catalogueEntries.contains { $0 != nil }
@@ -61,6 +63,7 @@ final class FactCollector: DeclarationCollector {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
                 if let entry = facts.catalogueEntries[position] {
+                    if record.ownCatalogueCall == nil { record.ownCatalogueCall = entry }
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
@@ -71,6 +74,7 @@ final class FactCollector: DeclarationCollector {
             }
             for read in body.propertyReads {
                 guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes) else { continue }
+                if record.ownCatalogueCall == nil { record.ownCatalogueCall = entry }
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
                     record.ownHeavinessBeforeSuspension = "reads \(entry.display)"

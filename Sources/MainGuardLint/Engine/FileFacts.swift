@@ -70,6 +70,8 @@ struct FunctionRecord: Sendable {
     var ownHeavinessBeforeSuspension: String?
     var callees: [CallReference]
     var calleesBeforeSuspension: [CallReference]
+    /// The first blocking or heavy catalogue API the body calls or reads itself (a loop before it does not hide it).
+    var ownCatalogueCall: CatalogueEntry? = nil
 
     var signature: String {
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
@@ -85,6 +87,10 @@ struct FileFacts: Sendable {
     /// With `hasBodyFacts` false, only the declarations: no heaviness, no callees.
     var functions: [FunctionRecord] = []
     var hasBodyFacts = true
+    /// The modules the file imports, and those of them it re-exports (`@_exported import`): they decide
+    /// which files' functions its calls can resolve to (`ModuleVisibility`).
+    var imports: [String] = []
+    var reexports: [String] = []
     /// What the file's text mentions (from the declaration pass; "may" for the full pass).
     var mentions = SourceMentions()
     /// Calls of a named function, method or initializer in source order; rules read these instead of
@@ -112,7 +118,7 @@ extension FileFacts {
     /// when no file's digest changed the index did not either (the cache keys findings by it). The file's
     /// position in the run is left out, so adding a file elsewhere does not change this one's digest.
     var indexInputDigest: String {
-        StableHash.combining(types.map { String(describing: $0) } + functions.map { function in
+        StableHash.combining(imports + ["@_exported"] + reexports + types.map { String(describing: $0) } + functions.map { function in
             var function = function
             function.fileIndex = 0
             return String(describing: function)
@@ -214,7 +220,7 @@ struct VariableTypes: Sendable {
     }
 }
 
-private extension String {
+extension String {
     /// `lowercased().contains(word)` for a lowercase ASCII `word`, without building the lowercased copy
     /// for ASCII names (it runs for every receiver whose type the file does not declare).
     func containsCaseInsensitive(_ word: StaticString) -> Bool {

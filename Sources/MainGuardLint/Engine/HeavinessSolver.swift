@@ -10,7 +10,7 @@ import Foundation
 /// components of the call graph (functions with heavy work of their own end a path), so the answer is
 /// the same whichever function is asked about first and on whichever thread.
 final class HeavinessSolver: @unchecked Sendable {
-    private let resolve: @Sendable (CallReference, String?) -> [Int]
+    private let resolve: @Sendable (CallReference, FunctionRecord) -> [Int]
     private let loadBodies: @Sendable (Int) -> [FunctionRecord]
     private let threads: Int
     /// The position of each file's first function.
@@ -26,13 +26,14 @@ final class HeavinessSolver: @unchecked Sendable {
     /// nil until settled.
     private var results: [String??]
     private var resultsBeforeSuspension: [String??]
+    private var catalogueCalls: [Int: CatalogueCall] = [:]
 
     /// `records` are the functions of `files` in order (`files.flatMap(\.functions)`, passed in so the
     /// index does not build it twice). `bodies` walks one file and returns its functions with their body
     /// facts, in the same order. When every file's bodies are already known, calls are resolved on
     /// `threads` up front.
     init(files: [FileFacts], records: [FunctionRecord], threads: Int, bodies: @escaping @Sendable (Int) -> [FunctionRecord],
-         resolve: @escaping @Sendable (CallReference, String?) -> [Int]) {
+         resolve: @escaping @Sendable (CallReference, FunctionRecord) -> [Int]) {
         self.resolve = resolve
         loadBodies = bodies
         self.threads = threads
@@ -70,7 +71,36 @@ final class HeavinessSolver: @unchecked Sendable {
         lock.withLock { beforeFirstSuspension(position) }
     }
 
+    /// The blocking or heavy catalogue API the function calls, itself or through synchronous module
+    /// functions (every candidate of a call must reach one); nil when none is found. Loops and recursion
+    /// do not count here: this is what `blocking_call_on_main_actor` follows from main-actor code.
+    func catalogueCall(of position: Int) -> CatalogueCall? {
+        lock.withLock {
+            var explored: Set<Int> = []
+            return findCatalogueCall(position, explored: &explored)
+        }
+    }
+
     // MARK: Everything below runs under `lock`.
+
+    /// Depth-first over synchronous callees; each function is explored once per question, so a cycle
+    /// (or a function reached twice) ends the search there. Found answers are kept for later questions.
+    private func findCatalogueCall(_ position: Int, explored: inout Set<Int>) -> CatalogueCall? {
+        if let known = catalogueCalls[position] { return known }
+        guard explored.insert(position).inserted else { return nil }
+        let record = body(of: position)
+        var found = record.ownCatalogueCall.map { CatalogueCall(entry: $0, through: []) }
+        if found == nil {
+            for (reference, candidates) in zip(record.callees, synchronousCallees(of: position)) where !candidates.isEmpty {
+                let reached = candidates.map { findCatalogueCall($0, explored: &explored) }
+                guard reached.allSatisfy({ $0 != nil }), let first = reached.first ?? nil else { continue }
+                found = CatalogueCall(entry: first.entry, through: [reference.display] + first.through)
+                break
+            }
+        }
+        if let found { catalogueCalls[position] = found }
+        return found
+    }
 
     private func body(of position: Int) -> FunctionRecord {
         let file = records[position].fileIndex
@@ -118,12 +148,25 @@ final class HeavinessSolver: @unchecked Sendable {
     }
 
     private static func synchronousCallees(of record: FunctionRecord, at position: Int, records: [FunctionRecord],
-                                           resolve: (CallReference, String?) -> [Int]) -> [[Int]] {
-        record.callees.map { reference in
-            // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
-            // same name; it is recursion only when the receiver is the function's own type.
-            let delegates = reference.receiver == .instance(nil)
-            return resolve(reference, record.enclosingType).filter { !records[$0].isAsync && !(delegates && $0 == position) }
+                                           resolve: (CallReference, FunctionRecord) -> [Int]) -> [[Int]] {
+        record.callees.map { synchronousCallees(of: $0, in: record, at: position, records: records, resolve: resolve) }
+    }
+
+    /// The synchronous module functions one call of the function at `position` may run.
+    private static func synchronousCallees(of reference: CallReference, in record: FunctionRecord, at position: Int,
+                                           records: [FunctionRecord], resolve: (CallReference, FunctionRecord) -> [Int]) -> [Int] {
+        // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
+        // same name (the standard library's, usually): not recursion, and not a call of another
+        // linted type's `append(_:)` either, which would make two such methods a cycle.
+        let delegates = reference.receiver == .instance(nil) && reference.name == record.name
+        // `self.init(x)` or `Int(x)` inside an `init(_:)` of `Int` calls another overload with the same
+        // labels (by argument type, which is not known here): not itself, and not a cycle of overloads.
+        let delegatesToOverload = { (callee: Int) in
+            record.name == "init" && records[callee].name == "init" && records[callee].enclosingType == record.enclosingType
+                && records[callee].parameters.map(\.label) == record.parameters.map(\.label)
+        }
+        return resolve(reference, record).filter { callee in
+            !records[callee].isAsync && !(delegates && records[callee].name == record.name) && !delegatesToOverload(callee)
         }
     }
 
@@ -134,7 +177,8 @@ final class HeavinessSolver: @unchecked Sendable {
         let result: String?
         if record.isAsync {
             result = record.ownHeavinessBeforeSuspension ?? record.calleesBeforeSuspension.lazy.compactMap { reference in
-                let candidates = self.resolve(reference, record.enclosingType).filter { !self.records[$0].isAsync }
+                let candidates = Self.synchronousCallees(of: reference, in: record, at: position, records: self.records,
+                                                         resolve: self.resolve)
                 return self.reasonToCall(reference, candidates: candidates, recursion: [])
             }.first
         } else {
@@ -206,13 +250,38 @@ final class HeavinessSolver: @unchecked Sendable {
 }
 
 /// Where a function's heaviness comes from: known values, or the solver that settles them on first read.
+/// A catalogue API a function reaches: directly (`through` empty) or through the module functions named.
+///
+/// ```swift
+/// let call = CatalogueCall(entry: entry, through: ["decode(_:)"])
+/// print(call.description) // "calls decode(_:), which calls Data(contentsOf:)"
+/// ```
+struct CatalogueCall: Sendable {
+    var entry: CatalogueEntry
+    var through: [String]
+
+    var description: String {
+        (through + [entry.display]).map { "calls \($0)" }.joined(separator: ", which ")
+    }
+}
+
 enum HeavinessSource: Sendable {
     case settled(String?, beforeFirstSuspension: String?)
     case onDemand(HeavinessSolver, position: Int)
+    /// Heaviness not asked for (nil), but the catalogue calls it reaches are (`blocking_call_on_main_actor`).
+    case catalogueCallsOnDemand(HeavinessSolver, position: Int)
+
+    var catalogueCall: CatalogueCall? {
+        switch self {
+        case .settled: nil
+        case .onDemand(let solver, let position), .catalogueCallsOnDemand(let solver, let position): solver.catalogueCall(of: position)
+        }
+    }
 
     var heaviness: String? {
         switch self {
         case .settled(let heaviness, _): heaviness
+        case .catalogueCallsOnDemand: nil
         case .onDemand(let solver, let position): solver.heaviness(of: position)
         }
     }
@@ -220,6 +289,7 @@ enum HeavinessSource: Sendable {
     var beforeFirstSuspension: String? {
         switch self {
         case .settled(_, let beforeFirstSuspension): beforeFirstSuspension
+        case .catalogueCallsOnDemand: nil
         case .onDemand(let solver, let position): solver.heavinessBeforeFirstSuspension(of: position)
         }
     }

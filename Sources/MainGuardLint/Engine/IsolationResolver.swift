@@ -134,7 +134,7 @@ public struct IsolationResolver: Sendable {
                 }
             case .deinitializerDecl:
                 return (.settled(.nonisolated), job)
-            case .variableDecl where node.cast(VariableDeclSyntax.self).modifiers.contains("async"):
+            case .variableDecl where node.cast(VariableDeclSyntax.self).modifiers.contains(.async):
                 // `async let` evaluates its initializer in a child task, off the current actor.
                 return (.settled(.nonisolated), job)
             case .functionDecl, .initializerDecl, .subscriptDecl, .variableDecl, .accessorDecl:
@@ -165,7 +165,10 @@ struct TypeLocalIsolation {
     let extensionConformance: String?
 
     init(_ node: Syntax, settings: ModuleSettings) {
-        let facts = TypeDeclarationFacts(node)
+        self.init(TypeDeclarationFacts(node), settings: settings)
+    }
+
+    init(_ facts: TypeDeclarationFacts, settings: ModuleSettings) {
         name = facts.name
         explicitIsolation = facts.explicitIsolation
         extensionConformance = explicitIsolation == nil && facts.isExtension ? facts.inherited.first(where: settings.isMainActorProtocol) : nil
@@ -209,11 +212,12 @@ extension String {
 }
 
 private extension Syntax {
-    /// True for local variables, whose names must not be used as the member in messages.
+    /// True for local variables (in a function body, a closure or a computed property's getter), whose
+    /// names must not be used as the member in messages.
     var isInsideFunctionBody: Bool {
         var node = parent
         while let current = node {
-            if current.is(CodeBlockSyntax.self) { return true }
+            if current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self) || current.is(AccessorBlockSyntax.self) { return true }
             if current.is(MemberBlockSyntax.self) { return false }
             node = current.parent
         }
@@ -227,11 +231,25 @@ struct DeclarationIsolationFacts {
     let attributes: AttributeListSyntax?
     let modifiers: DeclModifierListSyntax?
 
+    /// Reads the node by its kind (a cast, not a dynamic protocol check: the first pass reads every function).
     init(_ node: Syntax) {
         self.node = node
-        let declaration = node.asProtocol(WithAttributesSyntax.self)
-        attributes = declaration?.attributes
-        modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers
+        switch node.kind {
+        case .functionDecl: (attributes, modifiers) = Self.parts(node.cast(FunctionDeclSyntax.self))
+        case .initializerDecl: (attributes, modifiers) = Self.parts(node.cast(InitializerDeclSyntax.self))
+        case .subscriptDecl: (attributes, modifiers) = Self.parts(node.cast(SubscriptDeclSyntax.self))
+        case .variableDecl: (attributes, modifiers) = Self.parts(node.cast(VariableDeclSyntax.self))
+        case .accessorDecl:
+            attributes = node.cast(AccessorDeclSyntax.self).attributes
+            modifiers = nil
+        default:
+            attributes = node.asProtocol(WithAttributesSyntax.self)?.attributes
+            modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers
+        }
+    }
+
+    private static func parts(_ declaration: some WithAttributesSyntax & WithModifiersSyntax) -> (AttributeListSyntax?, DeclModifierListSyntax?) {
+        (declaration.attributes, declaration.modifiers)
     }
 
     /// How messages name the declaration: `load()`, `init()`, `body`.
@@ -253,10 +271,12 @@ struct DeclarationIsolationFacts {
     var explicitIsolation: Isolation? {
         if let modifiers, modifiers.isNonisolated { return .nonisolated }
         guard let attributes, !attributes.isEmpty else { return nil }
-        if attributes.contains(named: "concurrent") { return .nonisolated }
-        if attributes.contains(named: "MainActor") { return .mainActor(MainActorOrigin("@MainActor \(keyword)\(name)")) }
-        if let other = attributes.otherGlobalActor { return .otherActor(other) }
-        return nil
+        switch attributes.isolationAttribute {
+        case .concurrent: return .nonisolated
+        case .mainActor: return .mainActor(MainActorOrigin("@MainActor \(keyword)\(name)"))
+        case .otherGlobalActor(let name): return .otherActor(name)
+        case nil: return nil
+        }
     }
 }
 
@@ -266,35 +286,55 @@ struct TypeDeclarationFacts {
     var keyword: String
     var attributes: AttributeListSyntax
     var modifiers: DeclModifierListSyntax
-    private let group: (any DeclGroupSyntax)?
+    private var inheritanceClause: InheritanceClauseSyntax?
+    /// The member block, for types and extensions (nil for any other node).
+    private(set) var memberBlock: MemberBlockSyntax?
 
     var isExtension: Bool { keyword == "extension" }
 
     /// Superclass and conformances, as simple type names.
     var inherited: [String] {
-        group?.inheritanceClause?.inheritedTypes.compactMap { $0.type.simpleName } ?? []
+        inheritanceClause?.inheritedTypes.compactMap { $0.type.simpleName } ?? []
     }
 
+    /// Reads the node by its kind (a cast to each concrete declaration, not a dynamic check for
+    /// `DeclGroupSyntax` conformance, which the first pass would pay for every type).
     init(_ node: Syntax) {
-        group = node.asProtocol(DeclGroupSyntax.self)
-        attributes = group?.attributes ?? []
-        modifiers = group?.modifiers ?? []
-        if let decl = node.as(ClassDeclSyntax.self) { name = decl.name.text; keyword = "class" }
-        else if let decl = node.as(StructDeclSyntax.self) { name = decl.name.text; keyword = "struct" }
-        else if let decl = node.as(EnumDeclSyntax.self) { name = decl.name.text; keyword = "enum" }
-        else if let decl = node.as(ActorDeclSyntax.self) { name = decl.name.text; keyword = "actor" }
-        else if let decl = node.as(ProtocolDeclSyntax.self) { name = decl.name.text; keyword = "protocol" }
-        else if let decl = node.as(ExtensionDeclSyntax.self) { name = decl.extendedType.simpleName ?? ""; keyword = "extension" }
-        else { name = ""; keyword = "" }
+        switch node.kind {
+        case .classDecl: self.init(node.cast(ClassDeclSyntax.self), keyword: "class") { $0.name.text }
+        case .structDecl: self.init(node.cast(StructDeclSyntax.self), keyword: "struct") { $0.name.text }
+        case .enumDecl: self.init(node.cast(EnumDeclSyntax.self), keyword: "enum") { $0.name.text }
+        case .actorDecl: self.init(node.cast(ActorDeclSyntax.self), keyword: "actor") { $0.name.text }
+        case .protocolDecl: self.init(node.cast(ProtocolDeclSyntax.self), keyword: "protocol") { $0.name.text }
+        case .extensionDecl: self.init(node.cast(ExtensionDeclSyntax.self), keyword: "extension") { $0.extendedType.simpleName ?? "" }
+        default: self.init(name: "", keyword: "", attributes: [], modifiers: [], inheritanceClause: nil, memberBlock: nil)
+        }
+    }
+
+    private init<Group: DeclGroupSyntax>(_ group: Group, keyword: String, name: (Group) -> String) {
+        self.init(name: name(group), keyword: keyword, attributes: group.attributes, modifiers: group.modifiers,
+                  inheritanceClause: group.inheritanceClause, memberBlock: group.memberBlock)
+    }
+
+    private init(name: String, keyword: String, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax,
+                 inheritanceClause: InheritanceClauseSyntax?, memberBlock: MemberBlockSyntax?) {
+        self.name = name
+        self.keyword = keyword
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.inheritanceClause = inheritanceClause
+        self.memberBlock = memberBlock
     }
 
     /// Isolation written on this declaration: `actor`, `@MainActor`, `nonisolated`, another global actor.
     var explicitIsolation: Isolation? {
         if keyword == "actor" { return .otherActor(name) }
         if modifiers.isNonisolated { return .nonisolated }
-        if attributes.contains(named: "MainActor") { return .mainActor(MainActorOrigin("@MainActor \(keyword) \(name)")) }
-        if let other = attributes.otherGlobalActor { return .otherActor(other) }
-        return nil
+        switch attributes.isolationAttribute {
+        case .mainActor: return .mainActor(MainActorOrigin("@MainActor \(keyword) \(name)"))
+        case .otherGlobalActor(let name): return .otherActor(name)
+        case .concurrent, nil: return nil
+        }
     }
 }
 

@@ -219,7 +219,10 @@ public struct Linter: Sendable {
             let tree = Linter.parse(input.text)
             lineCount = Linter.lineCount(of: input.text)
             if !walkingEveryBody, let declarations = Self.declarationsWhenBodiesCanWait(tree, input, at: position) {
-                let mayNeedRules = declarations.types.contains { $0.inherited.contains(where: input.settings.mayMakeMainActor) }
+                let mayNeedRules = declarations.types.contains { type in
+                    type.inherited.contains(where: input.settings.mayMakeMainActor)
+                        || (type.keyword == "extension" && input.settings.mayMakeMainActor(type.name))
+                }
                 self.tree = mayNeedRules ? tree : nil
                 facts = declarations
                 return
@@ -259,17 +262,17 @@ public struct Linter: Sendable {
             guard file.facts.mayNeedRules(settings: input.settings, index: index) else { return [] }
             if file.facts.hasBodyFacts {
                 guard file.facts.triggers.mayTrigger(types: file.facts.types, index: index) else { return [] }
-                if let tree = file.tree { return Linter.check(tree: tree, facts: file.facts, input: input, index: index) }
+                if let tree = file.tree { return Linter.check(tree: tree, facts: file.facts, input: input, at: position, index: index) }
             }
             let tree = tree(ofFileAt: position)
             let facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
             guard facts.triggers.mayTrigger(types: facts.types, index: index) else { return [] }
-            return Linter.check(tree: tree, facts: facts, input: input, index: index)
+            return Linter.check(tree: tree, facts: facts, input: input, at: position, index: index)
         }
     }
 
-    private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, index: ModuleIndex) -> [Finding] {
-        let context = RuleContext(facts: facts, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
+    private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, at position: Int, index: ModuleIndex) -> [Finding] {
+        let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
                                   swiftUI: SwiftUIFile(tree, module: index.swiftUITypes))
         let hits = RuleRegistry.rules.flatMap { rule in
             rule.check(context).map { (rule.description.id, $0) }

@@ -40,6 +40,10 @@ public struct FunctionFacts: Sendable {
         set { heavinessSource = .settled(heaviness, beforeFirstSuspension: newValue) }
     }
 
+    /// The blocking or heavy catalogue API the body calls, itself or through module functions; nil when
+    /// none, or when the rules did not ask (see `ResolvedCall.callees`).
+    var catalogueCall: CatalogueCall? { heavinessSource.catalogueCall }
+
     /// True when the function is main-actor by an explicit choice (annotation, UI type), so it is meant to
     /// touch UI state; default isolation alone does not count.
     public var needsMainActor: Bool {
@@ -68,6 +72,7 @@ public struct ModuleIndex: Sendable {
     let swiftUITypes: SwiftUIModuleTypes
     private let conformers: ProtocolConformers
     private let functionsByKey: [String: [Int]]
+    private let visibility: ModuleVisibility
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
     /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
     let usesSwift62Settings: Bool
@@ -116,8 +121,11 @@ public struct ModuleIndex: Sendable {
         self.conformers = conformers
         functionsByKey = byKey
         let functionsByName = byKey
+        let visibility = ModuleVisibility(files: files, settings: settings)
+        self.visibility = visibility
         heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
-            Self.candidates(of: reference, callerType: caller, functions: records, byKey: functionsByName, conformers: conformers)
+            Self.candidates(of: reference, callerType: caller.enclosingType, functions: records, byKey: functionsByName,
+                            conformers: conformers).filter { visibility.sees(records[$0].fileIndex, from: caller.fileIndex) }
         })
         self.records = records
         self.settings = settings
@@ -127,6 +135,14 @@ public struct ModuleIndex: Sendable {
     func function(at position: Int) -> FunctionFacts {
         var function = declaredFunction(at: position)
         function.heavinessSource = .onDemand(heaviness, position: position)
+        return function
+    }
+
+    /// The function at `position` with its heaviness not asked for (nil), but the catalogue calls it
+    /// reaches settled when first read (`FunctionFacts.catalogueCall`).
+    func functionForCatalogueCalls(at position: Int) -> FunctionFacts {
+        var function = declaredFunction(at: position)
+        function.heavinessSource = .catalogueCallsOnDemand(heaviness, position: position)
         return function
     }
 
@@ -151,10 +167,11 @@ public struct ModuleIndex: Sendable {
     }
 
     /// Where the module functions a call may refer to are, for `function(at:)` or `declaredFunction(at:)`.
-    func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?) -> [Int] {
+    /// `callerFile`: the position of the calling file, whose module and imports decide which modules' functions it sees.
+    func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?, callerFile: Int) -> [Int] {
         let reference = CallReference(called: call, receiver: receiver)
         return Self.candidates(of: reference, callerType: callerType, functions: records, byKey: functionsByKey,
-                               conformers: conformers)
+                               conformers: conformers).filter { visibility.sees(records[$0].fileIndex, from: callerFile) }
     }
 
     private static func key(name: String, type: String?) -> String {
@@ -218,3 +235,51 @@ public struct ModuleIndex: Sendable {
     }
 }
 
+
+/// Which files' declarations a file can call: those of its own module and of the modules it imports
+/// (and those they re-export with `@_exported import`). A corpus of several packages (or an app and its
+/// packages) does not resolve a call into a module the caller cannot see, such as a function of the same
+/// name in an unrelated package. Files whose module is unknown (no `Package.swift` or Xcode target
+/// around them) see and are seen by every file.
+///
+/// ```swift
+/// let visibility = ModuleVisibility(files: facts, settings: settings)
+/// visibility.sees(calleeFile, from: callerFile)
+/// ```
+struct ModuleVisibility: Sendable {
+    /// Each file's module name as `import` spells it, or nil when unknown.
+    private let moduleOfFile: [String?]
+    /// Each file's imported modules, with what they re-export.
+    private let importsOfFile: [Set<String>]
+
+    init(files: [FileFacts], settings: [ModuleSettings]) {
+        let modules = settings.map { $0.targetName.map(Self.moduleName(ofTarget:)) }
+        var reexports: [String: Set<String>] = [:]
+        for (file, module) in zip(files, modules) {
+            guard let module, !file.reexports.isEmpty else { continue }
+            reexports[module, default: []].formUnion(file.reexports)
+        }
+        moduleOfFile = modules
+        importsOfFile = files.map { file in
+            var seen = Set(file.imports)
+            var pending = Array(seen)
+            while let module = pending.popLast() {
+                for reexported in reexports[module] ?? [] where seen.insert(reexported).inserted { pending.append(reexported) }
+            }
+            return seen
+        }
+    }
+
+    /// True when code in `caller` can call the declarations of `callee`.
+    func sees(_ callee: Int, from caller: Int) -> Bool {
+        guard let calleeModule = moduleOfFile[callee], let callerModule = moduleOfFile[caller] else { return true }
+        return calleeModule == callerModule || importsOfFile[caller].contains(calleeModule)
+    }
+
+    /// SwiftPM's module name for a target: characters that cannot be in an identifier become `_` (`my-lib` → `my_lib`).
+    static func moduleName(ofTarget target: String) -> String {
+        String(String.UnicodeScalarView(target.unicodeScalars.map { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? scalar : "_"
+        }))
+    }
+}

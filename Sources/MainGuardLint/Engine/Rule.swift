@@ -31,8 +31,9 @@ struct ResolvedCall {
     /// The functions of the linted code it may call (empty when unresolved). Their heaviness is
     /// settled only where a rule reads it, calls in main-actor code that are either un-awaited inside a
     /// job body (a `Task { }` inheriting the main actor, `MainActor.run { }`: rule 1) or awaited in a
-    /// run with Swift 6.2 settings (rule 4); elsewhere it is nil. Following calls through the module may
-    /// walk bodies in other files, the costly part of a run.
+    /// run with Swift 6.2 settings (rule 4); elsewhere it is nil. Un-awaited calls in other main-actor
+    /// code get the catalogue calls their callees reach instead (rule 2). Following calls through the
+    /// module may walk bodies in other files, the costly part of a run.
     let callees: [FunctionFacts]
 }
 
@@ -45,15 +46,16 @@ struct RuleContext {
     /// The SwiftUI views of the file, gathered once for the render-loop rules.
     let swiftUI: SwiftUIFile
 
-    init(facts: FileFacts, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile) {
+    /// `fileIndex`: the file's position in the run, whose module and imports decide what its calls resolve to.
+    init(facts: FileFacts, fileIndex: Int, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile) {
         self.facts = facts
         self.index = index
         self.resolver = resolver
         self.swiftUI = swiftUI
         calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
-            let callees = Self.callees(of: called, at: node, index: index, types: facts.variableTypes,
-                                       settlingHeaviness: { Self.mayReadHeaviness(at: node, resolver: resolver, index: index) })
+            let callees = Self.callees(of: called, at: node, inFile: fileIndex, index: index, types: facts.variableTypes,
+                                       reading: { Self.calleeFactsRead(at: node, resolver: resolver, index: index) })
             var entry = catalogued
             // A global-function entry yields to a function of the linted code with the same name and
             // labels (a type's own `sleep(_:)`), which is what the compiler would call.
@@ -68,21 +70,30 @@ struct RuleContext {
         resolver.context(of: Syntax(node))
     }
 
-    /// See `ResolvedCall.callees`.
-    private static func mayReadHeaviness(at node: FunctionCallExprSyntax, resolver: IsolationResolver, index: ModuleIndex) -> Bool {
-        let site = resolver.context(of: Syntax(node))
-        guard site.isolation.isMainActor else { return false }
-        return node.isAwaited ? index.usesSwift62Settings : site.job != nil
+    /// What the rules may read of a call's callees (see `ResolvedCall.callees`).
+    private enum CalleeFacts {
+        case declarations, catalogueCalls, heaviness
     }
 
-    private static func callees(of call: CalledName, at node: FunctionCallExprSyntax, index: ModuleIndex,
-                                types: VariableTypes, settlingHeaviness: () -> Bool) -> [FunctionFacts] {
+    private static func calleeFactsRead(at node: FunctionCallExprSyntax, resolver: IsolationResolver, index: ModuleIndex) -> CalleeFacts {
+        let site = resolver.context(of: Syntax(node))
+        guard site.isolation.isMainActor else { return .declarations }
+        if node.isAwaited { return index.usesSwift62Settings ? .heaviness : .declarations }
+        return site.job != nil ? .heaviness : .catalogueCalls
+    }
+
+    private static func callees(of call: CalledName, at node: FunctionCallExprSyntax, inFile fileIndex: Int, index: ModuleIndex,
+                                types: VariableTypes, reading: () -> CalleeFacts) -> [FunctionFacts] {
         guard index.declaresFunction(named: call.lookupName) else { return [] }
         let receiver = call.receiverKind(types: types)
         let callerType = receiver == .implicitSelf || receiver == .type("Self") ? Syntax(node).enclosingTypeName : nil
-        let positions = index.calleePositions(of: call, receiver: receiver, callerType: callerType)
+        let positions = index.calleePositions(of: call, receiver: receiver, callerType: callerType, callerFile: fileIndex)
         guard !positions.isEmpty else { return [] }
-        return settlingHeaviness() ? positions.map(index.function(at:)) : positions.map(index.declaredFunction(at:))
+        switch reading() {
+        case .heaviness: return positions.map(index.function(at:))
+        case .catalogueCalls: return positions.map(index.functionForCatalogueCalls(at:))
+        case .declarations: return positions.map(index.declaredFunction(at:))
+        }
     }
 }
 

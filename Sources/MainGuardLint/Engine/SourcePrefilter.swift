@@ -24,18 +24,16 @@ struct SourcePrefilter {
     func mayDeclare(in range: Range<Int>) -> Bool {
         let end = min(range.upperBound, bytes.count)
         var position = max(range.lowerBound, 0)
-        let startsKeyword = Self.startsKeyword
-        let blocksKeyword = Self.blocksKeyword
+        guard position < end, let base = bytes.baseAddress else { return false }
         // A keyword starts a word: only bytes after a boundary that can start one are compared.
-        var afterBoundary = position == 0 || !blocksKeyword[Int(bytes[position - 1])]
+        var afterBoundary = position == 0 || !Self.blocksKeyword(base[position - 1])
         while position < end {
-            let byte = bytes[position]
-            if afterBoundary, startsKeyword[Int(byte)] {
-                for keyword in Self.declarationKeywords where keyword.first == byte && matches(keyword, at: position, end: end) {
-                    return true
-                }
+            let byte = base[position]
+            if afterBoundary, Self.startsKeyword(byte), let length = Self.declarationKeywordLength(at: base + position, available: end - position),
+               position + length >= bytes.count || !Self.continuesName(base[position + length]) {
+                return true
             }
-            afterBoundary = !blocksKeyword[Int(byte)]
+            afterBoundary = !Self.blocksKeyword(byte)
             position += 1
         }
         return false
@@ -52,13 +50,14 @@ struct SourcePrefilter {
     func contains(_ word: StaticString, where accepts: (Int) -> Bool, maximumChecks: Int = 64) -> Bool {
         let count = word.utf8CodeUnitCount
         guard let base = bytes.baseAddress, count > 0 else { return false }
-        // memchr finds each occurrence of one byte far faster than a byte loop. It looks for the first
-        // byte that is not `.`: periods are everywhere in Swift, so `.main` is found by its `m`.
-        let anchor = word.utf8Start.pointee == UInt8(ascii: ".") && count > 1 ? 1 : 0
+        // memchr finds each occurrence of one byte far faster than a byte loop; it looks for the word's
+        // rarest byte, so it stops rarely (`.main` by its `m`, not at every period; `random` by its `m`).
+        let anchor = (0..<count).min { Self.frequency(word.utf8Start[$0]) < Self.frequency(word.utf8Start[$1]) } ?? 0
+        let anchorByte = Int32(word.utf8Start[anchor])
         var position = 0
         var checks = 0
         while position + count <= bytes.count,
-              let found = memchr(base + position + anchor, Int32(word.utf8Start[anchor]), bytes.count - position - count + 1) {
+              let found = memchr(base + position + anchor, anchorByte, bytes.count - position - count + 1) {
             position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
             if memcmp(base + position, word.utf8Start, count) == 0 {
                 guard checks < maximumChecks else { return true }
@@ -70,12 +69,16 @@ struct SourcePrefilter {
         return false
     }
 
-    private func matches(_ keyword: [UInt8], at position: Int, end: Int) -> Bool {
-        guard position + keyword.count <= end else { return false }
-        for offset in 1..<keyword.count where bytes[position + offset] != keyword[offset] { return false }
-        let after = position + keyword.count
-        return after >= bytes.count || !Self.continuesName(bytes[after])
+    /// A rough rank of how often `byte` occurs in Swift source (higher is more often): punctuation and
+    /// lowercase letters by their frequency in English text, then digits and capitals. Only picks
+    /// which byte of a word `contains` looks for; any choice gives the same answer.
+    private static func frequency(_ byte: UInt8) -> Int {
+        if let rank = lowercaseByFrequency.firstIndex(of: byte) { return 20 + rank }
+        let isCapitalOrDigit = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        return isCapitalOrDigit ? 10 : 50
     }
+
+    private static let lowercaseByFrequency = Array("zqjxkvbpgwyfmculdhrsnioate".utf8)
 
     /// ASCII letters, digits and `_`: a keyword next to one of these is part of a longer name. Other
     /// bytes (including non-ASCII ones) count as a boundary, which can only make the answer "may".
@@ -84,13 +87,39 @@ struct SourcePrefilter {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
-    /// The keywords that start the declarations `DeclarationCollector` records. `protocol` and
-    /// `extension` cannot be local in valid code, but the parser still builds them there.
-    private static let declarationKeywords: [[UInt8]] = ["func", "init", "class", "struct", "enum", "actor", "protocol", "extension"]
-        .map { Array($0.utf8) }
+    /// The keywords that start the declarations `DeclarationCollector` records: `func`, `init`, `class`,
+    /// `struct`, `enum`, `actor`, `protocol`, `extension`. `protocol` and `extension` cannot be local in
+    /// valid code, but the parser still builds them there.
+    ///
+    /// The length of the keyword spelled at `start` (within `available` bytes), or nil. Compares the first
+    /// four bytes as one integer, then the rest: this runs at most word starts of every body.
+    private static func declarationKeywordLength(at start: UnsafePointer<UInt8>, available: Int) -> Int? {
+        guard available >= 4 else { return nil }
+        let head = UInt32(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt32.self))
+        let tail = { (text: StaticString) -> Bool in
+            available >= 4 + text.utf8CodeUnitCount && memcmp(start + 4, text.utf8Start, text.utf8CodeUnitCount) == 0
+        }
+        // The integers are the keywords' first four bytes read as a little-endian UInt32.
+        switch head {
+        case 0x636E7566 /* func */, 0x74696E69 /* init */, 0x6D756E65 /* enum */: return 4
+        case 0x73616C63 /* clas */: return tail("s") ? 5 : nil
+        case 0x6F746361 /* acto */: return tail("r") ? 5 : nil
+        case 0x75727473 /* stru */: return tail("ct") ? 6 : nil
+        case 0x746F7270 /* prot */: return tail("ocol") ? 8 : nil
+        case 0x65747865 /* exte */: return tail("nsion") ? 9 : nil
+        default: return nil
+        }
+    }
 
-    private static let startsKeyword: [Bool] = (0..<256).map { byte in declarationKeywords.contains { $0.first == UInt8(byte) } }
+    /// The first bytes of the declaration keywords: `f`, `i`, `c`, `s`, `e`, `a`, `p`.
+    private static func startsKeyword(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "a"),
+             UInt8(ascii: "p"): true
+        default: false
+        }
+    }
 
     /// Bytes after which a keyword cannot start: name bytes, and `.` (`.init` is a member, not a declaration).
-    private static let blocksKeyword: [Bool] = (0..<256).map { byte in continuesName(UInt8(byte)) || byte == Int(UInt8(ascii: ".")) }
+    private static func blocksKeyword(_ byte: UInt8) -> Bool { continuesName(byte) || byte == UInt8(ascii: ".") }
 }

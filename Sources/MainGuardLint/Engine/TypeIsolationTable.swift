@@ -6,6 +6,8 @@ struct TypeIsolationTable: Sendable {
         case conformance(type: String, protocolName: String)
         case sdkSuperclass(type: String, superclass: String)
         case moduleSuperclass(type: String, superclass: String)
+        /// Extensions of an SDK main-actor class or protocol (`extension UIViewController`, `extension View`).
+        case sdkType(String)
         case defaultIsolation(ModuleSettings)
         case nonisolated
     }
@@ -13,22 +15,23 @@ struct TypeIsolationTable: Sendable {
     private let sources: [String: Source]
 
     init(_ records: [TypeDeclarationRecord]) {
-        let byName = Dictionary(grouping: records, by: \.name)
+        // Positions, not copies of the records: a record holds its module's settings and name lists.
+        let byName = Dictionary(grouping: records.indices, by: { records[$0].name })
         var sources: [String: Source] = [:]
         for name in byName.keys {
-            _ = Self.resolve(name, byName: byName, sources: &sources, visiting: [])
+            _ = Self.resolve(name, records: records, byName: byName, sources: &sources, visiting: [])
         }
         self.sources = sources
     }
 
-    private static func resolve(_ name: String, byName: [String: [TypeDeclarationRecord]],
+    private static func resolve(_ name: String, records: [TypeDeclarationRecord], byName: [String: [Int]],
                                 sources: inout [String: Source], visiting: Set<String>) -> Source? {
         if let known = sources[name] { return known }
         guard let declarations = byName[name], !visiting.contains(name) else { return nil }
-        let primary = declarations.first { $0.keyword != "extension" }
+        let primary = declarations.first { records[$0].keyword != "extension" }.map { records[$0] }
         let source: Source
-        let inherited = declarations.flatMap(\.inherited)
-        let settings = (primary ?? declarations[0]).settings
+        let inherited = declarations.flatMap { records[$0].inherited }
+        let settings = (primary ?? records[declarations[0]]).settings
         if let explicit = primary?.explicitIsolation {
             source = .explicit(explicit)
         } else if let conformance = inherited.first(where: settings.isMainActorProtocol) {
@@ -36,11 +39,17 @@ struct TypeIsolationTable: Sendable {
         } else if let superclass = inherited.first(where: settings.isMainActorClass) {
             source = .sdkSuperclass(type: name, superclass: superclass)
         } else if let superclass = inherited.first(where: { base in
-            guard let resolved = resolve(base, byName: byName, sources: &sources, visiting: visiting.union([name])) else { return false }
+            // Most inherited names (`Hashable`, `Sendable`) are not declared here: checked before the
+            // set of names being visited is copied for the recursion.
+            guard byName[base] != nil,
+                  let resolved = resolve(base, records: records, byName: byName, sources: &sources, visiting: visiting.union([name]))
+            else { return false }
             return resolved.isExplicitMainActor
         }) {
             source = .moduleSuperclass(type: name, superclass: superclass)
-        } else if let settings = (primary ?? declarations.first)?.settings, settings.defaultIsolationMainActor {
+        } else if primary == nil, settings.isMainActorClass(name) || settings.isMainActorProtocol(name) {
+            source = .sdkType(name)
+        } else if settings.defaultIsolationMainActor {
             source = .defaultIsolation(settings)
         } else {
             source = .nonisolated
@@ -61,6 +70,8 @@ struct TypeIsolationTable: Sendable {
             return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) subclasses \(superclass))"))
         case .moduleSuperclass(let type, let superclass):
             return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) inherits @MainActor from \(superclass))"))
+        case .sdkType(let type):
+            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (an extension of \(type), which is @MainActor)"))
         case .defaultIsolation(let settings):
             return settings.defaultIsolation
         case .nonisolated:
@@ -79,7 +90,7 @@ private extension TypeIsolationTable.Source {
     var isExplicitMainActor: Bool {
         switch self {
         case .explicit(let isolation): isolation.isMainActor
-        case .conformance, .sdkSuperclass, .moduleSuperclass: true
+        case .conformance, .sdkSuperclass, .moduleSuperclass, .sdkType: true
         case .defaultIsolation, .nonisolated: false
         }
     }

@@ -35,6 +35,9 @@ enum ExpensiveWorkInViewBody: Rule {
         /// Calls that match the blocking/heavy catalogue.
         let catalogued: Set<SyntaxIdentifier>
         var hits: [RuleHit] = []
+        /// Locals that hold one of the view's collections (`let items = showAll ? model.items : model.items.filter(...)`),
+        /// by name, with how the message spells the collection: sorting the local sorts that collection.
+        private var collectionAliases: [String: String] = [:]
 
         init(view: SwiftUIViewType, locals: LocalNames, catalogued: Set<SyntaxIdentifier>, location: String) {
             self.view = view
@@ -51,6 +54,42 @@ enum ExpensiveWorkInViewBody: Rule {
             return .visitChildren
         }
 
+        /// Locals are declared before they are used, so a pre-order walk records an alias before its reads.
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let value = binding.initializer?.value, let collection = viewCollection(in: value) else { continue }
+                collectionAliases[name] = collection
+            }
+            return .visitChildren
+        }
+
+        /// How a message names the view collection `expression` evaluates to: the collection itself, the
+        /// result of filtering or sorting it, either branch of a conditional, an alias of one; nil otherwise.
+        private func viewCollection(in expression: ExprSyntax) -> String? {
+            if let path = ValuePath(expression) {
+                if path.components.count == 1, !path.isThroughSelf, let alias = collectionAliases[path.root] { return alias }
+                return isViewCollection(path) ? path.components.joined(separator: ".") : nil
+            }
+            // `condition ? a : b` and `a ?? b`, as the parser leaves them (unfolded sequences).
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if let ternary = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+                   let then = elements[ternary].as(UnresolvedTernaryExprSyntax.self)?.thenExpression {
+                    return viewCollection(in: then) ?? elements[(ternary + 1)...].lazy.compactMap(viewCollection(in:)).first
+                }
+                let isCoalescing = elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }
+                return isCoalescing ? elements.lazy.compactMap(viewCollection(in:)).first : nil
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self), let called = CalledName(call),
+               ["sorted", "filter", "shuffled", "reversed", "prefix", "suffix"].contains(called.name), let receiver = called.receiver {
+                return viewCollection(in: receiver)
+            }
+            return expression.as(TupleExprSyntax.self).flatMap { tuple in
+                tuple.elements.count == 1 ? tuple.elements.first.flatMap { viewCollection(in: $0.expression) } : nil
+            }
+        }
+
         private func expense(of call: CalledName, at node: FunctionCallExprSyntax) -> (String, String)? {
             // Catalogued APIs (file reads, decoding, image rendering) are `blocking_call_on_main_actor`'s in view code.
             guard !catalogued.contains(node.id) else { return nil }
@@ -64,9 +103,14 @@ enum ExpensiveWorkInViewBody: Rule {
                 return ("`Dictionary(grouping: \(grouped.components.joined(separator: ".")), ...)` runs over the whole collection",
                         Fix.collection)
             }
-            if ["sorted", "filter", "shuffled"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init), isViewCollection(receiver) {
-                return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection",
-                        Fix.collection)
+            if ["sorted", "filter", "shuffled"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init) {
+                if isViewCollection(receiver) {
+                    return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection", Fix.collection)
+                }
+                if receiver.components.count == 1, !receiver.isThroughSelf, let collection = collectionAliases[receiver.root] {
+                    return ("`\(receiver.root).\(call.name)` runs over the whole collection (`\(receiver.root)` holds `\(collection)`)",
+                            Fix.collection)
+                }
             }
             return nil
         }
