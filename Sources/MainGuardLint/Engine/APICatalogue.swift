@@ -41,6 +41,9 @@ public struct CatalogueEntry: Sendable, Hashable {
         /// A method on any receiver whose name is common but whose first argument label is distinctive:
         /// `write(to:)` writes a file, while `write(_:)` appends to a stream.
         case labeledMethod(name: String, firstLabels: [String])
+        /// A method that waits only when its `flag:` argument is written `true`:
+        /// `queue.addOperations(operations, waitUntilFinished: true)`.
+        case methodWaiting(name: String, flag: String)
         /// A property read such as `handle.availableData`.
         case property(receiver: String?, name: String)
     }
@@ -71,6 +74,8 @@ public enum APICatalogue {
         .init(match: .method(receiver: nil, name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
         .init(match: .function(name: "pthread_join", prefix: false), kind: .wait, display: "pthread_join(_:_:)"),
         .init(match: .method(receiver: nil, name: "waitUntilAllOperationsAreFinished", prefix: false), kind: .wait, display: "OperationQueue.waitUntilAllOperationsAreFinished()"),
+        .init(match: .methodWaiting(name: "addOperations", flag: "waitUntilFinished"), kind: .wait,
+              display: "OperationQueue.addOperations(_:waitUntilFinished: true)"),
         .init(match: .method(receiver: nil, name: "waitUntilFinished", prefix: false), kind: .wait, display: "Operation.waitUntilFinished()"),
         .init(match: .method(receiver: nil, name: "sendSynchronousRequest", prefix: false), kind: .wait, display: "NSURLConnection.sendSynchronousRequest"),
         .init(match: .method(receiver: "DispatchQueue.main", name: "sync", prefix: false), kind: .mainSync, display: "DispatchQueue.main.sync"),
@@ -99,7 +104,7 @@ public enum APICatalogue {
         .init(match: .function(name: "SecItemUpdate", prefix: false), kind: .syncIO, display: "SecItemUpdate"),
         .init(match: .function(name: "SecItemDelete", prefix: false), kind: .syncIO, display: "SecItemDelete"),
         // Synchronous file writes (`Data.write(to:)`, `String.write(to:atomically:encoding:)`, `NSData.write(toFile:)`).
-        .init(match: .labeledMethod(name: "write", firstLabels: ["to", "toFile"]), kind: .syncIO, display: "Data.write(to:)"),
+        .init(match: .labeledMethod(name: "write", firstLabels: ["to", "toFile"]), kind: .syncIO, display: "write(to:)"),
         // Decoding and rendering.
         .init(match: .method(receiver: "JSONDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "JSONDecoder.decode(_:from:)"),
         .init(match: .method(receiver: "JSONEncoder", name: "encode", prefix: false), kind: .heavyCompute, display: "JSONEncoder.encode(_:)"),
@@ -148,7 +153,7 @@ extension CatalogueEntry.Match {
     /// The type name for initializers, the function/member name otherwise.
     var name: String {
         switch self {
-        case .function(let name, _), .method(_, let name, _), .labeledMethod(let name, _), .property(_, let name): name
+        case .function(let name, _), .method(_, let name, _), .labeledMethod(let name, _), .methodWaiting(let name, _), .property(_, let name): name
         case .initializer(let type, _): type
         }
     }
@@ -156,7 +161,7 @@ extension CatalogueEntry.Match {
     var isExactName: Bool {
         switch self {
         case .function(_, let prefix), .method(_, _, let prefix): !prefix
-        case .initializer, .labeledMethod, .property: true
+        case .initializer, .labeledMethod, .methodWaiting, .property: true
         }
     }
 }

@@ -300,6 +300,10 @@ private extension CatalogueEntry {
             guard call.receiver != nil, let first = call.call.arguments.first, let label = first.label?.text,
                   !first.expression.is(InOutExprSyntax.self) else { return false }
             return firstLabels.contains(label)
+        case .methodWaiting(_, let flag):
+            return call.receiver != nil && call.call.arguments.contains { argument in
+                argument.label?.text == flag && argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            }
         case .property:
             return false
         }

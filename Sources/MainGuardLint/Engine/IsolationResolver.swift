@@ -395,5 +395,7 @@ enum MainActorTypes {
         "NSTextView", "NSTextField", "NSScrollView", "NSOutlineView", "NSCollectionView", "NSCollectionViewItem",
         "NSImageView", "NSStackView", "NSSplitViewController", "NSTabViewController", "NSPanel", "NSVisualEffectView",
         "NSPopover", "NSTableRowView", "NSSegmentedControl", "NSSlider", "NSPopUpButton", "NSSearchField",
+        // AppKit's document classes are NS_SWIFT_UI_ACTOR too.
+        "NSDocument", "NSPersistentDocument", "NSDocumentController",
     ]
 }

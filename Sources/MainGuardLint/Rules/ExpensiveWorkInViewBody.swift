@@ -65,29 +65,51 @@ enum ExpensiveWorkInViewBody: Rule {
         }
 
         /// How a message names the view collection `expression` evaluates to: the collection itself, the
-        /// result of filtering or sorting it, either branch of a conditional, an alias of one; nil otherwise.
-        private func viewCollection(in expression: ExprSyntax) -> String? {
+        /// result of filtering or sorting it, either branch of a conditional, an alias of one (a local or a
+        /// computed property of the view that returns one); nil otherwise.
+        private func viewCollection(in expression: ExprSyntax, depth: Int = 0) -> String? {
+            guard depth < 8 else { return nil }
             if let path = ValuePath(expression) {
                 if path.components.count == 1, !path.isThroughSelf, let alias = collectionAliases[path.root] { return alias }
-                return isViewCollection(path) ? path.components.joined(separator: ".") : nil
+                if isViewCollection(path) { return path.components.joined(separator: ".") }
+                return path.components.count == 1 ? computedCollection(named: path.root, depth: depth) : nil
             }
             // `condition ? a : b` and `a ?? b`, as the parser leaves them (unfolded sequences).
             if let sequence = expression.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if let ternary = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
                    let then = elements[ternary].as(UnresolvedTernaryExprSyntax.self)?.thenExpression {
-                    return viewCollection(in: then) ?? elements[(ternary + 1)...].lazy.compactMap(viewCollection(in:)).first
+                    return viewCollection(in: then, depth: depth + 1)
+                        ?? elements[(ternary + 1)...].lazy.compactMap { self.viewCollection(in: $0, depth: depth + 1) }.first
                 }
                 let isCoalescing = elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }
-                return isCoalescing ? elements.lazy.compactMap(viewCollection(in:)).first : nil
+                return isCoalescing ? elements.lazy.compactMap { self.viewCollection(in: $0, depth: depth + 1) }.first : nil
             }
             if let call = expression.as(FunctionCallExprSyntax.self), let called = CalledName(call),
                ["sorted", "filter", "shuffled", "reversed", "prefix", "suffix"].contains(called.name), let receiver = called.receiver {
-                return viewCollection(in: receiver)
+                return viewCollection(in: receiver, depth: depth + 1)
             }
             return expression.as(TupleExprSyntax.self).flatMap { tuple in
-                tuple.elements.count == 1 ? tuple.elements.first.flatMap { viewCollection(in: $0.expression) } : nil
+                tuple.elements.count == 1 ? tuple.elements.first.flatMap { viewCollection(in: $0.expression, depth: depth + 1) } : nil
             }
+        }
+
+        /// A computed property of the view whose getter is one expression (or `return` of one) that
+        /// evaluates to one of the view's collections: `private var visible: [Message] { messages }`.
+        private func computedCollection(named name: String, depth: Int) -> String? {
+            guard !locals.contains(name), let members = view.members[name], members.count == 1,
+                  let binding = members[0].as(PatternBindingSyntax.self),
+                  case .getter(let statements)? = binding.accessorBlock?.accessors, statements.count == 1,
+                  let item = statements.first?.item else { return nil }
+            let value = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
+            return value.flatMap { viewCollection(in: $0, depth: depth + 1) }
+        }
+
+        /// `isViewCollection`, or a local or computed property that holds one; how the message names it.
+        private func collectionHeld(by path: ValuePath) -> String? {
+            guard path.components.count == 1 else { return nil }
+            if !path.isThroughSelf, let alias = collectionAliases[path.root] { return alias }
+            return computedCollection(named: path.root, depth: 0)
         }
 
         private func expense(of call: CalledName, at node: FunctionCallExprSyntax) -> (String, String)? {
@@ -99,7 +121,7 @@ enum ExpensiveWorkInViewBody: Rule {
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
             if call.isInitializerCall, call.name == "Dictionary", call.labels.first == "grouping",
-               let grouped = node.arguments.first.flatMap({ ValuePath($0.expression) }), isViewCollection(grouped) {
+               let grouped = node.arguments.first.flatMap({ ValuePath($0.expression) }), isViewCollection(grouped) || collectionHeld(by: grouped) != nil {
                 return ("`Dictionary(grouping: \(grouped.components.joined(separator: ".")), ...)` runs over the whole collection",
                         Fix.collection)
             }
@@ -107,7 +129,7 @@ enum ExpensiveWorkInViewBody: Rule {
                 if isViewCollection(receiver) {
                     return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection", Fix.collection)
                 }
-                if receiver.components.count == 1, !receiver.isThroughSelf, let collection = collectionAliases[receiver.root] {
+                if let collection = collectionHeld(by: receiver) {
                     return ("`\(receiver.root).\(call.name)` runs over the whole collection (`\(receiver.root)` holds `\(collection)`)",
                             Fix.collection)
                 }

@@ -46,9 +46,17 @@ enum UnstableViewIdentity: Rule {
         }
 
         /// Why the data's elements get a new identity on every evaluation, or nil when they (may) keep it.
-        private func unstableElements(of call: FunctionCallExprSyntax, data: ExprSyntax) -> String? {
-            let idKeyPath = call.arguments.first { $0.label?.text == "id" }?.expression.trimmedDescription
+        private func unstableElements(of call: FunctionCallExprSyntax, data written: ExprSyntax) -> String? {
+            // `items.indices` are integers: stable whatever the items are.
+            if written.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "indices" { return nil }
+            let (data, isEnumerated) = Self.enumeratedSource(of: written)
+            var idKeyPath = call.arguments.first { $0.label?.text == "id" }?.expression.trimmedDescription
                 .replacingOccurrences(of: " ", with: "")
+            if isEnumerated {
+                // `Array(items.enumerated())`: `\.offset` is stable, `\.element...` is the items' identity.
+                guard let keyPath = idKeyPath, keyPath.hasPrefix("\\.element") else { return nil }
+                idKeyPath = keyPath == "\\.element" ? "\\.self" : "\\." + keyPath.dropFirst("\\.element.".count)
+            }
             let identifiesBySelf = idKeyPath == "\\.self"
             // Without `id:` (or with `id: \.id`) elements are identified by their `id` property.
             guard idKeyPath == nil || idKeyPath == "\\.id" || identifiesBySelf else { return nil }
@@ -66,6 +74,19 @@ enum UnstableViewIdentity: Rule {
                 if let reason = scan.reason { return reason }
             }
             return nil
+        }
+
+        /// `items` for `items.enumerated()` and `Array(items.enumerated())`, with true; the data itself otherwise.
+        private static func enumeratedSource(of data: ExprSyntax) -> (ExprSyntax, isEnumerated: Bool) {
+            var expression = data
+            if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
+               call.arguments.count == 1, let only = call.arguments.first {
+                expression = only.expression
+            }
+            guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                  let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "enumerated",
+                  let base = member.base else { return (data, false) }
+            return (base, true)
         }
     }
 
