@@ -21,13 +21,15 @@ class DeclarationCollector: SyntaxVisitor {
     /// nil: visit every subtree (the full walk).
     private let prefilter: SourcePrefilter?
     /// False when the text names none of the values `FreshIdentity` looks for, so no type can have one.
-    private let mayHoldFreshValues: Bool
+    /// Read from the bytes when the first type is entered (files without types never pay for it).
+    private lazy var mayHoldFreshValues: Bool = prefilter.map { prefilter in
+        FreshIdentity.necessaryWords.contains(where: prefilter.contains)
+    } ?? true
 
     init(fileIndex: Int, settings: ModuleSettings, prefilter: SourcePrefilter?) {
         self.fileIndex = fileIndex
         self.settings = settings
         self.prefilter = prefilter
-        mayHoldFreshValues = prefilter.map { prefilter in FreshIdentity.necessaryWords.contains(where: prefilter.contains) } ?? true
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -101,7 +103,8 @@ class DeclarationCollector: SyntaxVisitor {
         enterFunction(Syntax(node), name: node.name.text, parameters: node.signature.parameterClause.parameters,
                       isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                       isConcurrent: node.attributes.contains(named: "concurrent"),
-                      isStatic: node.modifiers.contains(.static) || node.modifiers.contains(.class), body: node.body)
+                      isStatic: node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) },
+                      body: node.body)
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
