@@ -135,6 +135,29 @@ import Testing
         #expect(try lint().lint.findings.isEmpty)
     }
 
+    /// Which module a file belongs to decides what calls into it resolve to (`ModuleVisibility`), so a
+    /// change to another file's target must reach the findings of a caller whose text did not change.
+    @Test func renamingTheCalleesTargetUpdatesTheCallersFindings() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = { (kit: String) in """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Two", targets: [
+                .target(name: "App", path: "Sources/App"), .target(name: "\(kit)", path: "Sources/Kit"),
+            ])
+            """
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/Kit"), withIntermediateDirectories: true)
+        try write(manifest("Kit"), "Package.swift")
+        try write("import Engine\n" + Self.caller, "Sources/App/Caller.swift")
+        try write("public func crunch() { while true {} }\n", "Sources/Kit/Crunch.swift")
+        #expect(try lint().lint.findings.isEmpty, "App imports Engine; crunch() belongs to Kit")
+
+        try write(manifest("Engine"), "Package.swift")
+        #expect(try lint().lint.findings.map(\.line) == [4], "crunch() now belongs to the module App imports")
+    }
+
     @Test func aConfigurationChangeIsNotServedFromTheCache() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(Self.caller, "Caller.swift")

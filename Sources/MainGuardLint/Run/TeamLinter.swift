@@ -133,10 +133,11 @@ public struct TeamLinter: Sendable {
     /// the engine (parsing everything only when some file's findings cannot be reused).
     ///
     /// The index key is a digest of every file's index inputs (its declarations and what its bodies do:
-    /// `FileFacts.indexInputDigest`), not of the index itself: the index is a function of those inputs, so
-    /// equal digests mean an equal index, and a file's digest can be reused from the last run while its
-    /// content and settings are unchanged. An edit run therefore walks only the edited files' bodies, on
-    /// top of the engine's usual demand-driven pass; only a run where most files are new walks every body.
+    /// `FileFacts.indexInputDigest`) and of every file's settings, not of the index itself: the index is
+    /// a function of those, so equal keys mean an equal index, and a file's digest can be reused from the
+    /// last run while its content and settings are unchanged. An edit run therefore walks only the edited
+    /// files' bodies, on top of the engine's usual demand-driven pass; only a run where most files are new
+    /// walks every body.
     private func lintWithCache(files: [PlannedFile], inputs: [Linter.SourceInput]) -> ([Finding], Int, String?) {
         let contentHashes = inputs.map { StableHash.of($0.text) }
         let settingsKeys = files.map { StableHash.combining([$0.configuration.fingerprint, String(describing: $0.settings)]) }
@@ -170,7 +171,9 @@ public struct TeamLinter: Sendable {
                 }
                 for (item, position) in missing.enumerated() { digests[position] = fresh[item] }
             }
-            let key = cache == nil ? "" : StableHash.combining(zip(files, digests).map { "\($0.path)=\($1!)" })
+            // The index is a function of every file's inputs and settings (a file's target decides which
+            // callers see its functions, its default isolation how they run).
+            let key = cache == nil ? "" : StableHash.combining([runSettingsKey] + zip(files, digests).map { "\($0.path)=\($1!)" })
             indexKey = key
             let cached = store
             let reused = Parallel.map(count: inputs.count, threads: threadCount) { position in
