@@ -282,7 +282,7 @@ private extension FunctionCallExprSyntax {
 }
 
 private extension ExprSyntax {
-    /// `container.newBackgroundContext()` (or `try`/`await` of it).
+    /// `container.newBackgroundContext()` (or `try` of it).
     var isNewBackgroundContextCall: Bool {
         if let tried = self.as(TryExprSyntax.self) { return tried.expression.isNewBackgroundContextCall }
         guard let call = self.as(FunctionCallExprSyntax.self) else { return false }

@@ -249,7 +249,6 @@ final class HeavinessSolver: @unchecked Sendable {
     }
 }
 
-/// Where a function's heaviness comes from: known values, or the solver that settles them on first read.
 /// A catalogue API a function reaches: directly (`through` empty) or through the module functions named.
 ///
 /// ```swift
@@ -265,6 +264,7 @@ struct CatalogueCall: Sendable {
     }
 }
 
+/// Where a function's heaviness comes from: known values, or the solver that settles them on first read.
 enum HeavinessSource: Sendable {
     case settled(String?, beforeFirstSuspension: String?)
     case onDemand(HeavinessSolver, position: Int)

@@ -243,8 +243,9 @@ struct DeclarationIsolationFacts {
             attributes = node.cast(AccessorDeclSyntax.self).attributes
             modifiers = nil
         default:
-            attributes = node.asProtocol(WithAttributesSyntax.self)?.attributes
-            modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers
+            // Only the declarations above carry isolation of their own (`localContext` asks about no other).
+            attributes = nil
+            modifiers = nil
         }
     }
 

@@ -219,9 +219,12 @@ public struct Linter: Sendable {
             let tree = Linter.parse(input.text)
             lineCount = Linter.lineCount(of: input.text)
             if !walkingEveryBody, let declarations = Self.declarationsWhenBodiesCanWait(tree, input, at: position) {
+                // A type that subclasses, conforms to or extends an SDK main-actor type makes its members
+                // main-actor code: the rules will look at the file, so its tree is kept. (Views never get
+                // here: they get the full walk at once.)
                 let mayNeedRules = declarations.types.contains { type in
-                    type.inherited.contains(where: input.settings.mayMakeMainActor)
-                        || (type.keyword == "extension" && input.settings.mayMakeMainActor(type.name))
+                    type.inherited.contains(where: input.settings.isMainActorSDKType)
+                        || (type.keyword == "extension" && input.settings.isMainActorSDKType(type.name))
                 }
                 self.tree = mayNeedRules ? tree : nil
                 facts = declarations
@@ -404,14 +407,6 @@ enum Parallel {
         func results() -> [Result] {
             lock.withLock { values.map { $0! } }
         }
-    }
-}
-
-private extension ModuleSettings {
-    /// An inherited type that makes a conformer or subclass main-actor: a file declaring such a type
-    /// keeps its syntax tree for the rules. (Views never get here: they get the full walk at once.)
-    func mayMakeMainActor(_ name: String) -> Bool {
-        isMainActorProtocol(name) || isMainActorClass(name)
     }
 }
 

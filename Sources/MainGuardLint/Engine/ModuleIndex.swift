@@ -97,9 +97,9 @@ public struct ModuleIndex: Sendable {
     }
 
     /// `threads`: the type table and the function tables are built side by side, and call resolution
-    /// when every body is known is split across cores. `bodies` walks a file whose facts hold only its declarations and returns its
-    /// functions with their body facts, in the same order; it runs only for the files of functions whose
-    /// heaviness is asked for.
+    /// when every body is known is split across cores. `bodies` walks a file whose facts hold only its
+    /// declarations and returns its functions with their body facts, in the same order; it runs only for
+    /// the files of functions whose heaviness is asked for.
     init(facts files: [FileFacts], settings: [ModuleSettings], threads: Int = 1,
          bodies: @escaping @Sendable (Int) -> [FunctionRecord] = { _ in preconditionFailure("every file's bodies were collected") }) {
         usesSwift62Settings = settings.contains(where: \.describesSwift62)
@@ -124,8 +124,8 @@ public struct ModuleIndex: Sendable {
         let visibility = ModuleVisibility(files: files, settings: settings)
         self.visibility = visibility
         heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
-            Self.candidates(of: reference, callerType: caller.enclosingType, functions: records, byKey: functionsByName,
-                            conformers: conformers).filter { visibility.sees(records[$0].fileIndex, from: caller.fileIndex) }
+            Self.candidates(of: reference, callerType: caller.enclosingType, callerFile: caller.fileIndex, functions: records,
+                            byKey: functionsByName, conformers: conformers, visibility: visibility)
         })
         self.records = records
         self.settings = settings
@@ -170,18 +170,26 @@ public struct ModuleIndex: Sendable {
     /// `callerFile`: the position of the calling file, whose module and imports decide which modules' functions it sees.
     func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?, callerFile: Int) -> [Int] {
         let reference = CallReference(called: call, receiver: receiver)
-        return Self.candidates(of: reference, callerType: callerType, functions: records, byKey: functionsByKey,
-                               conformers: conformers).filter { visibility.sees(records[$0].fileIndex, from: callerFile) }
+        return Self.candidates(of: reference, callerType: callerType, callerFile: callerFile, functions: records,
+                               byKey: functionsByKey, conformers: conformers, visibility: visibility)
     }
 
     private static func key(name: String, type: String?) -> String {
         name == "init" ? "\(type ?? "").init" : name
     }
 
+    /// The candidates a call in `callerFile` may run: those `candidatesByName` finds, in the modules the
+    /// caller sees.
+    private static func candidates(of reference: CallReference, callerType: String?, callerFile: Int, functions: [FunctionRecord],
+                                   byKey: [String: [Int]], conformers: ProtocolConformers, visibility: ModuleVisibility) -> [Int] {
+        candidatesByName(of: reference, callerType: callerType, functions: functions, byKey: byKey, conformers: conformers)
+            .filter { visibility.sees(functions[$0].fileIndex, from: callerFile) }
+    }
+
     /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
     /// unqualified calls, then free functions.
-    private static func candidates(of reference: CallReference, callerType: String?, functions: [FunctionRecord],
-                                   byKey: [String: [Int]], conformers: ProtocolConformers) -> [Int] {
+    private static func candidatesByName(of reference: CallReference, callerType: String?, functions: [FunctionRecord],
+                                         byKey: [String: [Int]], conformers: ProtocolConformers) -> [Int] {
         let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
         let key = isInitializer ? "\(reference.name).init" : reference.name
         guard let named = byKey[key] else { return [] }
@@ -234,7 +242,6 @@ public struct ModuleIndex: Sendable {
         return parameters[next...].allSatisfy(\.hasDefault)
     }
 }
-
 
 /// Which files' declarations a file can call: those of its own module and of the modules it imports
 /// (and those they re-export with `@_exported import`). A corpus of several packages (or an app and its

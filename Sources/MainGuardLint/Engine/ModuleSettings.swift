@@ -41,6 +41,12 @@ public struct ModuleSettings: Sendable, Hashable {
         MainActorTypes.classes.contains(name) || extraMainActorTypes.contains(name)
     }
 
+    /// An SDK (or configured) main-actor protocol or class: its conformers, subclasses and extensions
+    /// are main-actor code.
+    func isMainActorSDKType(_ name: String) -> Bool {
+        isMainActorProtocol(name) || isMainActorClass(name)
+    }
+
     /// Swift 5/6.0 semantics: nothing is main-actor unless annotated, nonisolated async code leaves the actor.
     public static let classic = ModuleSettings()
 

@@ -47,7 +47,7 @@ struct TypeIsolationTable: Sendable {
             return resolved.isExplicitMainActor
         }) {
             source = .moduleSuperclass(type: name, superclass: superclass)
-        } else if primary == nil, settings.isMainActorClass(name) || settings.isMainActorProtocol(name) {
+        } else if primary == nil, settings.isMainActorSDKType(name) {
             source = .sdkType(name)
         } else if settings.defaultIsolationMainActor {
             source = .defaultIsolation(settings)

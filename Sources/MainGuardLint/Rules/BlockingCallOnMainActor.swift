@@ -64,8 +64,8 @@ enum BlockingCallOnMainActor: Rule {
 }
 
 private extension FunctionFacts {
-    /// A synchronous module function with a body that runs off the main actor when called from it
-    /// synchronously runs there instead (its blocking calls are not reported inside it).
+    /// A synchronous function with a body that is not main-actor code itself (its blocking calls are not
+    /// reported where it makes them), yet runs on the main thread when main-actor code calls it.
     var isSynchronousCodeOffTheMainActor: Bool {
         guard !isAsync, hasBody, !isolation.isMainActor else { return false }
         if case .otherActor = isolation { return false }

@@ -69,11 +69,7 @@ enum ExpensiveWorkInViewBody: Rule {
         /// computed property of the view that returns one); nil otherwise.
         private func viewCollection(in expression: ExprSyntax, depth: Int = 0) -> String? {
             guard depth < 8 else { return nil }
-            if let path = ValuePath(expression) {
-                if path.components.count == 1, !path.isThroughSelf, let alias = collectionAliases[path.root] { return alias }
-                if isViewCollection(path) { return path.components.joined(separator: ".") }
-                return path.components.count == 1 ? computedCollection(named: path.root, depth: depth) : nil
-            }
+            if let path = ValuePath(expression) { return viewCollection(at: path, depth: depth) }
             // `condition ? a : b` and `a ?? b`, as the parser leaves them (unfolded sequences).
             if let sequence = expression.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
@@ -94,6 +90,14 @@ enum ExpensiveWorkInViewBody: Rule {
             }
         }
 
+        /// The view collection `path` names: an alias (a local holding one), one of the view's collections
+        /// itself, or a computed property that returns one.
+        private func viewCollection(at path: ValuePath, depth: Int = 0) -> String? {
+            if path.components.count == 1, !path.isThroughSelf, let alias = collectionAliases[path.root] { return alias }
+            if isViewCollection(path) { return path.components.joined(separator: ".") }
+            return path.components.count == 1 ? computedCollection(named: path.root, depth: depth) : nil
+        }
+
         /// A computed property of the view whose getter is one expression (or `return` of one) that
         /// evaluates to one of the view's collections: `private var visible: [Message] { messages }`.
         private func computedCollection(named name: String, depth: Int) -> String? {
@@ -105,13 +109,6 @@ enum ExpensiveWorkInViewBody: Rule {
             return value.flatMap { viewCollection(in: $0, depth: depth + 1) }
         }
 
-        /// `isViewCollection`, or a local or computed property that holds one; how the message names it.
-        private func collectionHeld(by path: ValuePath) -> String? {
-            guard path.components.count == 1 else { return nil }
-            if !path.isThroughSelf, let alias = collectionAliases[path.root] { return alias }
-            return computedCollection(named: path.root, depth: 0)
-        }
-
         private func expense(of call: CalledName, at node: FunctionCallExprSyntax) -> (String, String)? {
             // Catalogued APIs (file reads, decoding, image rendering) are `blocking_call_on_main_actor`'s in view code.
             guard !catalogued.contains(node.id) else { return nil }
@@ -121,18 +118,15 @@ enum ExpensiveWorkInViewBody: Rule {
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
             if call.isInitializerCall, call.name == "Dictionary", call.labels.first == "grouping",
-               let grouped = node.arguments.first.flatMap({ ValuePath($0.expression) }), isViewCollection(grouped) || collectionHeld(by: grouped) != nil {
+               let grouped = node.arguments.first.flatMap({ ValuePath($0.expression) }), viewCollection(at: grouped) != nil {
                 return ("`Dictionary(grouping: \(grouped.components.joined(separator: ".")), ...)` runs over the whole collection",
                         Fix.collection)
             }
-            if ["sorted", "filter", "shuffled"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init) {
-                if isViewCollection(receiver) {
-                    return ("`\(receiver.components.joined(separator: ".")).\(call.name)` runs over the whole collection", Fix.collection)
-                }
-                if let collection = collectionHeld(by: receiver) {
-                    return ("`\(receiver.root).\(call.name)` runs over the whole collection (`\(receiver.root)` holds `\(collection)`)",
-                            Fix.collection)
-                }
+            if ["sorted", "filter", "shuffled"].contains(call.name), let receiver = call.receiver.flatMap(ValuePath.init),
+               let collection = viewCollection(at: receiver) {
+                let spelled = receiver.components.joined(separator: ".")
+                let holds = collection == spelled ? "" : " (`\(spelled)` holds `\(collection)`)"
+                return ("`\(spelled).\(call.name)` runs over the whole collection\(holds)", Fix.collection)
             }
             return nil
         }
