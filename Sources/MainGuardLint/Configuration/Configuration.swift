@@ -38,6 +38,12 @@ public struct Configuration: Sendable, Hashable, Codable {
     public var reporter: String?
     /// Treats every warning as an error, so CI fails on any finding.
     public var strict: Bool?
+    /// Lints test code too (`include_tests: true`): SwiftPM test targets, Xcode test bundles and files
+    /// that import a test framework. Off by default: a hang in a test is nobody's user's hang.
+    public var includeTests: Bool?
+    /// Reports in SwiftUI previews too (`include_previews: true`): `#Preview { }`, `PreviewProvider`
+    /// types and declarations named for previews. Off by default.
+    public var includePreviews: Bool?
 
     public init() {}
 
@@ -67,6 +73,11 @@ public struct Configuration: Sendable, Hashable, Codable {
         if case .severity(let severity)? = rules[finding.ruleID]?.severity { adjusted.severity = severity }
         if strict == true { adjusted.severity = .error }
         return adjusted
+    }
+
+    /// What the run reports on: shipped code unless `include_tests` / `include_previews` say otherwise.
+    public var scope: LintScope {
+        LintScope(includeTests: includeTests == true, includePreviews: includePreviews == true)
     }
 
     /// Extra blocking APIs (`MyDB.fetchAll`, `loadSync`) configured for any rule.
@@ -100,6 +111,8 @@ public struct Configuration: Sendable, Hashable, Codable {
         result.defaultIsolation = child.defaultIsolation ?? defaultIsolation
         result.upcomingFeatures = child.upcomingFeatures ?? upcomingFeatures
         result.strict = child.strict ?? strict
+        result.includeTests = child.includeTests ?? includeTests
+        result.includePreviews = child.includePreviews ?? includePreviews
         return result
     }
 
@@ -114,6 +127,7 @@ public struct Configuration: Sendable, Hashable, Codable {
             "\(included ?? [])", "\(included == nil)", "\(excluded)", "\(disabledRules.sorted())", "\(onlyRules?.sorted() ?? [])",
             "\(onlyRules == nil)", "\(ruleBlocks)", "\(mainActorTypes.sorted())", "\(String(describing: defaultIsolation))",
             "\(upcomingFeatures?.sorted() ?? [])", "\(String(describing: strict))",
+            "\(String(describing: includeTests))", "\(String(describing: includePreviews))",
         ])
     }
 

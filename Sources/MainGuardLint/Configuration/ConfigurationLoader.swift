@@ -94,6 +94,8 @@ private struct NodeReader {
             case "upcoming_features": configuration.upcomingFeatures = Set(try upcomingFeatures(value, key: key))
             case "reporter": configuration.reporter = try choice(value, key: key, from: vocabulary.reporterNames.sorted())
             case "strict": configuration.strict = try bool(value, key: key)
+            case "include_tests": configuration.includeTests = try bool(value, key: key)
+            case "include_previews": configuration.includePreviews = try bool(value, key: key)
             case let ruleID where vocabulary.ruleIDs.contains(ruleID):
                 configuration.rules[ruleID] = try ruleConfiguration(value, ruleID: ruleID)
             default:
@@ -105,7 +107,7 @@ private struct NodeReader {
 
     static let topLevelKeys = [
         "included", "excluded", "disabled_rules", "only_rules", "main_actor_types", "default_isolation",
-        "upcoming_features", "reporter", "strict",
+        "upcoming_features", "reporter", "strict", "include_tests", "include_previews",
     ]
 
     static let ruleKeys = ["severity", "extra_blocking_apis", "extra_heavy_apis"]

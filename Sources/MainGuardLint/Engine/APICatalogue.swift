@@ -15,6 +15,17 @@ public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
     /// Decodes or renders data; cost grows with the input.
     case heavyCompute
 
+    /// What the call does to the main thread, for messages: "blocks the main thread".
+    var effect: String {
+        switch self {
+        case .sleep: "sleeps on the main thread"
+        case .wait: "waits on the main thread"
+        case .mainSync: "deadlocks on the main thread"
+        case .syncIO: "does synchronous I/O"
+        case .heavyCompute: "does heavy work"
+        }
+    }
+
     /// Rule 2's severity: waiting is always wrong on the main actor, I/O and decoding depend on the size.
     public var severityOnMainActor: Severity {
         switch self {
@@ -52,6 +63,9 @@ public struct CatalogueEntry: Sendable, Hashable {
     public var kind: BlockingKind
     /// How documents and messages name the API.
     public var display: String
+
+    /// APIs that must run on the main actor (`ImageRenderer`): the fix is to cache or precompute, not to move.
+    var isMainActorOnly: Bool { display.hasPrefix("ImageRenderer.") }
 }
 
 /// The blocking and heavy APIs the rules share. Documented in `Rules/catalogue.md`.

@@ -24,6 +24,8 @@ public struct ModuleSettings: Sendable, Hashable {
     /// `Type.member` or a bare name; sorted for the same reason.
     public var extraBlockingAPIs: [String] = []
     public var extraHeavyAPIs: [String] = []
+    /// The file belongs to a test target (SwiftPM `testTarget`, an Xcode test bundle): out of the default scope.
+    public var isTestTarget = false
 
     public init(targetName: String? = nil, defaultIsolationMainActor: Bool = false,
                 nonisolatedNonsendingByDefault: Bool = false) {
@@ -136,6 +138,7 @@ private final class TargetCollector: SyntaxVisitor {
               let name = node.arguments.stringLiteral(labeled: "name")
         else { return .visitChildren }
         var settings = ModuleSettings(targetName: name)
+        settings.isTestTarget = kind == "testTarget"
         if let swiftSettings = node.arguments.first(where: { $0.label?.text == "swiftSettings" }) {
             settings.read(swiftSettings: swiftSettings.expression)
         }

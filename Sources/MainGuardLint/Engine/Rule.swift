@@ -161,19 +161,13 @@ extension SyntaxProtocol {
     }
 }
 
-/// Advice that depends on the module's settings: under Swift 6.2's settings a plain nonisolated async
-/// function stays on the caller's actor, so only `@concurrent` moves work off the main actor.
+/// Advice that depends on the module's settings: under `NonisolatedNonsendingByDefault` (SE-0461) a plain
+/// nonisolated async function stays on the caller's actor, so only `@concurrent` moves work off the main
+/// actor. Messages stay short (about 200 characters): the rationale lives in `mainguard explain RULE`.
 enum OffMainActorAdvice {
     static func forSettings(_ settings: ModuleSettings) -> String {
-        if settings.describesSwift62 {
-            return "move it off the main actor: call it from a `@concurrent nonisolated` async function and `await` that "
-                + "(with this module's Swift 6.2 settings a plain nonisolated async function still runs on the main actor), "
-                + "or run it in `Task.detached(priority: .userInitiated)`"
-        }
-        return "move it off the main actor: call it from a `nonisolated` async function and `await` that, "
-            + "or run it in `Task.detached(priority: .userInitiated)`"
+        settings.nonisolatedNonsendingByDefault
+            ? "move it into a `@concurrent` async function and await it"
+            : "move it into a `nonisolated` async function and await it"
     }
-
-    /// Apple's budgets, quoted by every message.
-    static let budget = "a discrete interaction should answer within 100 ms and Apple's tools report a hang at 250 ms"
 }

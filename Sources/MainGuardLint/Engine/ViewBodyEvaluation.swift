@@ -233,10 +233,6 @@ enum SwiftUICallbacks {
 
 /// Wording the render-loop rules share, so every message states the same facts the same way.
 enum RenderLoop {
-    /// Why work in `body` matters, with Apple's per-frame figures.
-    static let evaluation = "SwiftUI evaluates body on the main actor in the render loop, possibly several times per frame "
-        + "(per-frame work should stay under 5 ms; a frame is 8.3 ms at 120 Hz)"
-
     /// "`Row.body`" or "`header` (used by `Row.body`)": where a region runs, for messages.
     static func location(of region: Syntax, in view: SwiftUIViewType) -> String {
         let entry = view.body.map { $0.is(FunctionDeclSyntax.self) ? "\(view.name).body(content:)" : "\(view.name).body" }

@@ -110,10 +110,8 @@ enum TaskMissingID: Rule {
         static func unwatched(_ modifier: String, inputs: [String]) -> String {
             let list = inputs.map { "`\($0)`" }.joined(separator: ", ")
             let first = inputs[0]
-            return ".\(modifier) reads \(list), passed in by the parent, but nothing runs it again when \(inputs.count == 1 ? "it changes" : "they change"): "
-                + "SwiftUI keeps the view's identity when the parent passes a new value, so the closure does not run again and "
-                + "the screen keeps showing data for the old value. Fix: use `.task(id: \(first)) { ... }`, or "
-                + "`.onChange(of: \(first), initial: true) { ... }` for synchronous work."
+            return ".\(modifier) reads \(list) from the parent but does not run again when \(inputs.count == 1 ? "it changes" : "they change"); "
+                + "use `.task(id: \(first))` or `.onChange(of: \(first), initial: true)`"
         }
     }
 }
