@@ -62,4 +62,28 @@ final class CatalogueMatchingTests: XCTestCase {
             XCTAssertEqual(blockingFindings(statement).map(\.message), [], statement)
         }
     }
+
+    /// A coder's cost is the size of what it codes: collections match, single values do not.
+    func testCodersNeedEvidenceOfSize() {
+        for statement in [
+            "_ = try? JSONDecoder().decode([String].self, from: Data())",
+            "_ = try? JSONDecoder().decode(Set<String>.self, from: Data())",
+            "_ = try? PropertyListDecoder().decode([String: Int].self, from: Data())",
+            "let posts: [String] = []\n_ = try? encoder.encode(posts)",
+            "_ = try? JSONSerialization.jsonObject(with: Data()) as? [String]",
+            "_ = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSArray.self, from: Data())",
+        ] {
+            XCTAssertEqual(blockingFindings(statement).count, 1, statement)
+        }
+        for statement in [
+            "_ = try? JSONDecoder().decode(String.self, from: Data())",
+            "_ = try? encoder.encode(LoginRequest(user: \"me\"))",
+            "_ = try? JSONSerialization.jsonObject(with: Data())",
+            "_ = try? NSKeyedArchiver.archivedData(withRootObject: url, requiringSecureCoding: true)",
+            // One cause: the read is reported, its decode not again.
+            "let data = try! Data(contentsOf: url)\n_ = try? JSONDecoder().decode(String.self, from: data)",
+        ] {
+            XCTAssertEqual(blockingFindings(statement).count, statement.contains("contentsOf") ? 1 : 0, statement)
+        }
+    }
 }

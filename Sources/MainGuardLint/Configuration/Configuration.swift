@@ -26,6 +26,8 @@ public struct Configuration: Sendable, Hashable, Codable {
     public var disabledRules: Set<String> = []
     /// When set, only these rules run.
     public var onlyRules: Set<String>?
+    /// Opt-in rules (`mainguard rules` marks them) this configuration turns on.
+    public var optInRules: Set<String> = []
     /// Per-rule severity and catalogue extensions, keyed by rule id.
     public var rules: [String: RuleConfiguration] = [:]
     /// Extra main-actor base classes or protocols of a team's own UI framework.
@@ -55,6 +57,7 @@ public struct Configuration: Sendable, Hashable, Codable {
     /// ```
     public func isEnabled(_ ruleID: String) -> Bool {
         if let onlyRules, !onlyRules.contains(ruleID) { return false }
+        if onlyRules == nil, RuleRegistry.optInRuleIDs.contains(ruleID), !optInRules.contains(ruleID) { return false }
         if disabledRules.contains(ruleID) { return false }
         return rules[ruleID]?.severity != .off
     }
@@ -100,6 +103,7 @@ public struct Configuration: Sendable, Hashable, Codable {
         result.included = child.included ?? included
         result.excluded = excluded + child.excluded
         result.disabledRules = disabledRules.union(child.disabledRules)
+        result.optInRules = optInRules.union(child.optInRules)
         if let childOnly = child.onlyRules {
             result.onlyRules = childOnly
             result.disabledRules.subtract(childOnly.subtracting(child.disabledRules))
@@ -124,7 +128,7 @@ public struct Configuration: Sendable, Hashable, Codable {
             return "\(id):\(String(describing: rule.severity)):\(rule.extraBlockingAPIs.sorted()):\(rule.extraHeavyAPIs.sorted())"
         }
         return StableHash.combining([
-            "\(included ?? [])", "\(included == nil)", "\(excluded)", "\(disabledRules.sorted())", "\(onlyRules?.sorted() ?? [])",
+            "\(included ?? [])", "\(included == nil)", "\(excluded)", "\(disabledRules.sorted())", "\(optInRules.sorted())", "\(onlyRules?.sorted() ?? [])",
             "\(onlyRules == nil)", "\(ruleBlocks)", "\(mainActorTypes.sorted())", "\(String(describing: defaultIsolation))",
             "\(upcomingFeatures?.sorted() ?? [])", "\(String(describing: strict))",
             "\(String(describing: includeTests))", "\(String(describing: includePreviews))",

@@ -87,6 +87,7 @@ private struct NodeReader {
             case "excluded": configuration.excluded = try strings(value, key: key).map(resolvedPattern)
             case "disabled_rules": configuration.disabledRules = Set(try ruleIDs(value, key: key))
             case "only_rules": configuration.onlyRules = Set(try ruleIDs(value, key: key))
+            case "opt_in_rules": configuration.optInRules = Set(try ruleIDs(value, key: key))
             case "main_actor_types": configuration.mainActorTypes = Set(try strings(value, key: key))
             case "default_isolation":
                 configuration.defaultIsolation = try choice(value, key: key, from: Configuration.DefaultIsolation.allCases.map(\.rawValue))
@@ -106,7 +107,7 @@ private struct NodeReader {
     }
 
     static let topLevelKeys = [
-        "included", "excluded", "disabled_rules", "only_rules", "main_actor_types", "default_isolation",
+        "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "main_actor_types", "default_isolation",
         "upcoming_features", "reporter", "strict", "include_tests", "include_previews",
     ]
 

@@ -130,7 +130,6 @@ public enum APICatalogue {
         .init(match: .method(receiver: "JSONSerialization", name: "jsonObject", prefix: false), kind: .heavyCompute, display: "JSONSerialization.jsonObject"),
         .init(match: .method(receiver: "PropertyListSerialization", name: "propertyList", prefix: false), kind: .heavyCompute, display: "PropertyListSerialization.propertyList"),
         .init(match: .method(receiver: "NSKeyedUnarchiver", name: "unarchive", prefix: true), kind: .heavyCompute, display: "NSKeyedUnarchiver.unarchive*"),
-        .init(match: .initializer(type: "UIImage", firstLabels: ["data"]), kind: .heavyCompute, display: "UIImage(data:)"),
         .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "image", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.image"),
         // Encoding a bitmap: `UIImage.jpegData(compressionQuality:)`, `UIGraphicsImageRenderer.pngData { }`.
         .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),

@@ -244,9 +244,12 @@ extension String {
 extension APICatalogue {
     /// The catalogue entry a call matches, if any: a built-in one, else one the team configured.
     static func entry(for call: CalledName, types: VariableTypes, settings: ModuleSettings = .classic) -> CatalogueEntry? {
-        if let exact = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) }) { return exact }
-        if let prefixed = prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) }) {
-            return prefixed
+        let builtIn = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) })
+            ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
+        if let builtIn {
+            // A coder's cost is the size of what it codes: without evidence of a collection or a file it is cheap.
+            guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
+            return SizeEvidence.shows(call.call, types: types) ? builtIn : nil
         }
         return configuredEntry(for: call, types: types, settings: settings)
     }

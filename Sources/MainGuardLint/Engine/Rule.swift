@@ -13,6 +13,9 @@ public struct RuleDescription: Sendable, Hashable {
     /// Default severity; a rule may report some findings as errors (see its document).
     public var severity: Severity
     public var summary: String
+    /// Off unless a configuration names it in `opt_in_rules` (or `only_rules`), as SwiftLint's opt-in rules:
+    /// rules whose findings a team must judge case by case, not main-thread work.
+    public var isOptIn = false
 }
 
 /// One finding before it has a line and column: rules stay pure and cheap, the engine converts positions.
@@ -124,6 +127,9 @@ public enum RuleRegistry {
     ]
 
     public static var descriptions: [RuleDescription] { rules.map { $0.description } }
+
+    /// The rules that run only when a configuration opts in.
+    public static let optInRuleIDs: Set<String> = Set(rules.map { $0.description }.filter(\.isOptIn).map(\.id))
 
     public static func description(forID id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }

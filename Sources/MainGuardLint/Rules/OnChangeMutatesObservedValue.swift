@@ -56,7 +56,8 @@ enum OnChangeMutatesObservedValue: Rule {
 
         override func found(_ write: ValueWrite) {
             // `objectWillChange.send()` announces a change but writes no observed value.
-            guard write.anchor.text != "send", write.isThroughSelf || !locals.contains(write.path[0]),
+            // A reset to a constant (`scrollTarget = nil` once scrolled) settles after one more update: an idiom, not a loop.
+            guard write.anchor.text != "send", !write.assignsLiteral, write.isThroughSelf || !locals.contains(write.path[0]),
                   ValuePath(components: write.path).overlaps(observation.observed) else { return }
             hits.append(RuleHit(token: write.anchor, severity: description.severity,
                                 message: Message.writesObserved(observation.modifier, path: write.path.joined(separator: "."))))

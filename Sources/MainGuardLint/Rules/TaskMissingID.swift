@@ -4,9 +4,12 @@ import SwiftSyntax
 /// per appearance; when the parent passes a new value the view keeps its identity, the closure does not
 /// run again, and the screen keeps data for the old value.
 enum TaskMissingID: Rule {
+    // Opt-in: in real apps most such values are fixed for the view's lifetime (a navigation destination's
+    // id, a row's own element), and the rule is about stale data, not main-thread work.
     static let description = RuleDescription(
         id: "task_missing_id", name: "Task Missing ID", severity: .warning,
-        summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:), .onChange(of:) or .id() watches")
+        summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:), .onChange(of:) or .id() watches",
+        isOptIn: true)
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
