@@ -198,3 +198,54 @@ final class ModuleIndexTests: XCTestCase {
     }
 }
 
+
+/// Issue 17, item 2: a conformance another module adds in an extension does not isolate the type's own
+/// members, and a package's findings do not depend on what else is linted.
+final class CrossModuleIsolationTests: XCTestCase {
+    private let network = """
+        import Foundation
+        public final class APIClient {
+            public func cachedResponse(at url: URL) -> Data? {
+                try? Data(contentsOf: url)
+            }
+        }
+        """
+    private let feature = """
+        import Network
+        @MainActor protocol UploadClient {
+            func cachedResponse(at url: URL) -> Data?
+        }
+        extension APIClient: UploadClient {}
+        """
+
+    private func findings(_ sources: [(path: String, text: String, target: String)]) -> [String] {
+        let inputs = sources.map { Linter.SourceInput(path: $0.path, text: $0.text, settings: ModuleSettings(targetName: $0.target)) }
+        return Linter().lint(inputs).findings.map { "\($0.file):\($0.line) \($0.ruleID)" }
+    }
+
+    func testAnExtensionInAnotherModuleDoesNotIsolateTheTypesMembers() {
+        XCTAssertEqual(findings([("Network/APIClient.swift", network, "Network"), ("Feature/Upload.swift", feature, "Feature")]), [])
+    }
+
+    func testAPackageLintsTheSameAloneAndWithTheApp() {
+        let screen = """
+            import UIKit
+            final class HomeViewController: UIViewController {
+                let store = SettingsStore()
+                override func viewDidLoad() { super.viewDidLoad(); sleep(1) }
+            }
+            final class SettingsStore {}
+            extension SettingsStore: UITableViewDataSource {}
+            """
+        let kit = """
+            public final class SettingsStore {
+                public func load() { usleep(10) }
+            }
+            """
+        let alone = findings([("Kit/SettingsStore.swift", kit, "Kit")])
+        let withApp = findings([("Kit/SettingsStore.swift", kit, "Kit"), ("App/Home.swift", screen, "App")])
+        XCTAssertEqual(alone, [])
+        XCTAssertEqual(withApp.filter { $0.hasPrefix("Kit/") }, alone)
+        XCTAssertEqual(withApp, ["App/Home.swift:4 blocking_call_on_main_actor"])
+    }
+}

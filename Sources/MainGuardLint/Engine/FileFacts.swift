@@ -143,8 +143,9 @@ extension FileFacts {
 private extension TypeDeclarationRecord {
     /// The isolation `IsolationResolver` gives this type's unannotated members is the main actor.
     func isMainActor(index: ModuleIndex, settings: ModuleSettings) -> Bool {
-        if let known = index.isolation(ofType: name, member: nil) { return known.isMainActor }
-        return keyword == "extension" && inherited.contains(where: settings.isMainActorProtocol)
+        // An extension's main-actor conformance isolates its own members, whatever the type's isolation.
+        if keyword == "extension", inherited.contains(where: settings.isMainActorProtocol) { return true }
+        return index.isolation(ofType: name, member: nil)?.isMainActor ?? false
     }
 }
 
@@ -297,6 +298,8 @@ private extension CatalogueEntry {
         case .method(let receiver, _, _):
             guard let base = call.receiver else { return false }
             guard let receiver else { return true }
+            // `if Thread.isMainThread { work() } else { DispatchQueue.main.sync { work() } }` cannot deadlock.
+            if kind == .mainSync { return call.receiverText == receiver && !Syntax(call.call).runsOnlyOffTheMainThread }
             if receiver.contains(".") { return call.receiverText == receiver }
             return types.type(of: base) == receiver
         case .labeledMethod(_, let firstLabels):
@@ -313,3 +316,40 @@ private extension CatalogueEntry {
         }
     }
 }
+
+extension Syntax {
+    /// True inside the branch that a `Thread.isMainThread` test leaves only to other threads: the `else` of
+    /// `if Thread.isMainThread`, the body of `if !Thread.isMainThread`, or after `guard !Thread.isMainThread`.
+    var runsOnlyOffTheMainThread: Bool {
+        var child = self
+        var node = parent
+        while let current = node {
+            if let branch = current.as(IfExprSyntax.self), let test = branch.conditions.mainThreadTest {
+                if branch.elseBody.map({ Syntax($0) == child }) == true { return test }
+                if Syntax(branch.body) == child { return !test }
+            }
+            if let statements = current.as(CodeBlockItemListSyntax.self) {
+                for item in statements {
+                    if Syntax(item) == child { break }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self), guardStatement.conditions.mainThreadTest == false { return true }
+                }
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+}
+
+private extension ConditionElementListSyntax {
+    /// true for `Thread.isMainThread`, false for `!Thread.isMainThread`, nil for any other condition.
+    var mainThreadTest: Bool? {
+        guard count == 1, let expression = first?.condition.as(ExprSyntax.self) else { return nil }
+        if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
+            return negated.expression.trimmedDescription.hasSuffix("isMainThread") ? false : nil
+        }
+        return expression.trimmedDescription.hasSuffix("isMainThread") ? true : nil
+    }
+}
+

@@ -182,6 +182,11 @@ struct ArgumentPosition {
         if !callee.isMember, SwiftUICallbacks.synchronousFunctions.contains(callee.name) { return true }
         if let label, SwiftUICallbacks.contentLabels.contains(label) { return true }
         guard label == nil else { return false }
+        // `.sheet(isPresented: $shown) { onDismiss } content: { view }`: a later trailing closure is the
+        // content, so the first one fills the parameter before it, a callback.
+        if isFirstTrailingClosure, call.additionalTrailingClosures.contains(where: { $0.label.text == "content" }) {
+            return false
+        }
         if callee.isMember { return SwiftUICallbacks.contentModifiers.contains(callee.name) }
         if callee.name == "Button" {
             // `Button("Save") { save() }`: the trailing closure is the action, unless `action:` was given.
