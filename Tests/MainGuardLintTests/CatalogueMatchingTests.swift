@@ -39,6 +39,16 @@ final class CatalogueMatchingTests: XCTestCase {
             ("_ = try? generator.copyCGImage(at: .zero, actualTime: nil)", "AVAssetImageGenerator.copyCGImage(at:actualTime:)", .warning),
             ("queue.waitUntilAllOperationsAreFinished()", "OperationQueue.waitUntilAllOperationsAreFinished()", .error),
             ("operation.waitUntilFinished()", "Operation.waitUntilFinished()", .error),
+            ("try? FileManager.default.removeItem(at: url)", "FileManager.removeItem", .warning),
+            ("try? FileManager.default.moveItem(at: url, to: url)", "FileManager.moveItem", .warning),
+            ("NSFileCoordinator().coordinate(readingItemAt: url, options: [], error: nil) { _ in }", "NSFileCoordinator.coordinate", .warning),
+            ("_ = PHAsset.fetchAssets(with: .image, options: nil)", "PHAsset.fetchAssets", .warning),
+            ("let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }", "DatabaseQueue.read", .warning),
+            ("let pool: DatabasePool = makePool()\ntry? pool.write { db in try db.execute(sql: \"DELETE\") }", "DatabasePool.write", .warning),
+            ("queue.inDatabase { db in print(db) }", "FMDatabaseQueue.inDatabase", .warning),
+            ("_ = sqlite3_step(statement)", "sqlite3_step", .warning),
+            ("_ = try? NSDocumentController.shared.makeDocument(withContentsOf: url, ofType: \"txt\")",
+             "NSDocumentController.makeDocument(withContentsOf:ofType:)", .warning),
         ]
         for call in calls {
             let findings = blockingFindings(call.statement)

@@ -107,6 +107,30 @@ public enum APICatalogue {
         .init(match: .method(receiver: "FileManager", name: "enumerator", prefix: false), kind: .syncIO, display: "FileManager.enumerator"),
         .init(match: .method(receiver: "FileManager", name: "contents", prefix: false), kind: .syncIO, display: "FileManager.contents(atPath:)"),
         .init(match: .method(receiver: "FileManager", name: "copyItem", prefix: false), kind: .syncIO, display: "FileManager.copyItem"),
+        // Deleting or moving a folder (a cache at launch) walks every file in it.
+        .init(match: .method(receiver: "FileManager", name: "removeItem", prefix: false), kind: .syncIO, display: "FileManager.removeItem"),
+        .init(match: .method(receiver: "FileManager", name: "moveItem", prefix: false), kind: .syncIO, display: "FileManager.moveItem"),
+        .init(match: .method(receiver: "FileManager", name: "replaceItemAt", prefix: false), kind: .syncIO, display: "FileManager.replaceItemAt"),
+        // File coordination blocks until every other presenter of the file has relinquished it.
+        .init(match: .method(receiver: nil, name: "coordinate", prefix: false), kind: .syncIO, display: "NSFileCoordinator.coordinate"),
+        // Opening a document reads and parses the whole file.
+        .init(match: .labeledMethod(name: "makeDocument", firstLabels: ["withContentsOf"]), kind: .syncIO,
+              display: "NSDocumentController.makeDocument(withContentsOf:ofType:)"),
+        // Photos fetches query the photo library's database.
+        .init(match: .method(receiver: "PHAsset", name: "fetchAssets", prefix: false), kind: .syncIO, display: "PHAsset.fetchAssets"),
+        .init(match: .method(receiver: "PHAssetCollection", name: "fetchAssetCollections", prefix: false), kind: .syncIO,
+              display: "PHAssetCollection.fetchAssetCollections"),
+        // Synchronous database access: GRDB's queue and pool, FMDB, SQLite's C API.
+        .init(match: .method(receiver: "DatabaseQueue", name: "read", prefix: false), kind: .syncIO, display: "DatabaseQueue.read"),
+        .init(match: .method(receiver: "DatabaseQueue", name: "write", prefix: false), kind: .syncIO, display: "DatabaseQueue.write"),
+        .init(match: .method(receiver: "DatabasePool", name: "read", prefix: false), kind: .syncIO, display: "DatabasePool.read"),
+        .init(match: .method(receiver: "DatabasePool", name: "write", prefix: false), kind: .syncIO, display: "DatabasePool.write"),
+        .init(match: .method(receiver: nil, name: "inDatabase", prefix: false), kind: .syncIO, display: "FMDatabaseQueue.inDatabase"),
+        .init(match: .method(receiver: nil, name: "inTransaction", prefix: false), kind: .syncIO, display: "FMDatabaseQueue.inTransaction"),
+        .init(match: .method(receiver: nil, name: "executeQuery", prefix: false), kind: .syncIO, display: "FMDatabase.executeQuery"),
+        .init(match: .method(receiver: nil, name: "executeUpdate", prefix: false), kind: .syncIO, display: "FMDatabase.executeUpdate"),
+        .init(match: .function(name: "sqlite3_step", prefix: false), kind: .syncIO, display: "sqlite3_step"),
+        .init(match: .function(name: "sqlite3_exec", prefix: false), kind: .syncIO, display: "sqlite3_exec"),
         .init(match: .initializer(type: "PDFDocument", firstLabels: ["url", "data"]), kind: .syncIO, display: "PDFDocument(url:)"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),

@@ -56,7 +56,7 @@ struct CalledName: Sendable {
     }
 
     /// What the index needs to tell whether the linted code declares the callee.
-    struct LookupName: Sendable {
+    struct LookupName: Sendable, Hashable {
         var name: String
         var isInitializerCall: Bool
     }

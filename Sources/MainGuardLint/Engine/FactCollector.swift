@@ -167,7 +167,11 @@ final class FactCollector: DeclarationCollector {
         let position = facts.calls.count
         facts.calls.append(called)
         if called.name == "detached" { facts.triggers.startsDetachedTask = true }
-        if mainActorJobDepth > 0 { facts.triggers.callsInMainActorJobs.append(called.lookupName) }
+        if mainActorJobDepth > 0 {
+            facts.triggers.callsInMainActorJobs.append(called.lookupName)
+        } else if !node.isAwaited {
+            facts.triggers.synchronousCalls.insert(called.lookupName)
+        }
         updateCurrentBody { $0.calls.append(position) }
         return called.iteratesWithWorkPerElement ? recordLoop(Syntax(node)) : .visitChildren
     }

@@ -161,11 +161,15 @@ struct RuleTriggers: Sendable {
     /// Calls inside `Task { }`, `MainActor.run { }` or main-queue bodies (rule 1 looks at those whose
     /// callee the linted code declares).
     var callsInMainActorJobs: [CalledName.LookupName] = []
+    /// Un-awaited calls anywhere else: rule 2 follows those that resolve into the linted code to the blocking
+    /// work they reach, perhaps in another file. No file-level check of the caller's own text may hide them.
+    var synchronousCalls: Set<CalledName.LookupName> = []
 
     /// True when the file alone shows something a rule looks at; only a view conformance declared in
     /// another file can add to it (see `mayTrigger`).
     func mayTriggerOnItsOwn(types: [TypeDeclarationRecord], usesSwift62Settings: Bool) -> Bool {
         callsCatalogue || startsDetachedTask || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
+            || !synchronousCalls.isEmpty
             || types.contains { $0.inherited.contains(where: SwiftUIViewType.protocols.contains) }
     }
 
@@ -173,6 +177,7 @@ struct RuleTriggers: Sendable {
     func mayTrigger(types: [TypeDeclarationRecord], index: ModuleIndex) -> Bool {
         callsCatalogue || startsDetachedTask || (containsAwait && index.usesSwift62Settings)
             || callsInMainActorJobs.contains(where: index.declaresFunction(named:))
+            || synchronousCalls.contains(where: index.declaresFunction(named:))
             // The render-loop rules look only at views, which are declared (or extended) in the file.
             || types.contains { index.swiftUITypes.views.contains($0.name) }
     }
@@ -192,6 +197,9 @@ struct VariableTypes: Sendable {
         if let type = types[name], !type.isEmpty { return type }
         // A stored property declared in another file: the name is the best evidence left.
         if name.containsCaseInsensitive("semaphore") { return "DispatchSemaphore" }
+        // GRDB's conventional names for the app's database connection.
+        if name.containsCaseInsensitive("dbqueue") || name.containsCaseInsensitive("databasequeue") { return "DatabaseQueue" }
+        if name.containsCaseInsensitive("dbpool") || name.containsCaseInsensitive("databasepool") { return "DatabasePool" }
         return nil
     }
 
@@ -248,7 +256,8 @@ extension APICatalogue {
         let builtIn = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) })
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
-            // A coder's cost is the size of what it codes: without evidence of a collection or a file it is cheap.
+            if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
+            // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
             return SizeEvidence.shows(call.call, types: types) ? builtIn : nil
         }

@@ -68,3 +68,51 @@ enum SizeEvidence {
         return collectionTypes.contains(type)
     }
 }
+
+/// A read of a resource the app ships (`Bundle.main.url(forResource:withExtension:)`): small and read at
+/// a known point, so it is not reported (a reviewer would not act on it). The URL must be written in the
+/// call or in a local the enclosing function initialises with it.
+///
+/// ```swift
+/// // not reported: try String(contentsOf: Bundle.module.url(forResource: "cube", withExtension: "shader")!)
+/// ```
+enum BundledResource {
+    static func isRead(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let location = call.arguments.first?.expression else { return false }
+        if namesBundle(location) { return true }
+        guard let name = location.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? location.as(ForceUnwrapExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = Syntax(call).parent
+        while let current = node {
+            if let statements = current.as(CodeBlockItemListSyntax.self), statements.contains(where: { item in
+                let bindsInDeclaration = item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && binding.initializer.map { namesBundle($0.value) } == true
+                } == true
+                return bindsInDeclaration || item.item.as(GuardStmtSyntax.self).map { binds(name, in: $0.conditions) } == true
+            }) {
+                return true
+            }
+            if let branch = current.as(IfExprSyntax.self), binds(name, in: branch.conditions) { return true }
+            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// `if let name = Bundle.main.path(...)` / `guard let name = ...`.
+    private static func binds(_ name: String, in conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { element in
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return false }
+            return binding.initializer.map { namesBundle($0.value) } == true
+        }
+    }
+
+    /// `Bundle.main.url(forResource:...)`, `Bundle.module.path(forResource:...)`, `bundle.url(forResource:...)`.
+    private static func namesBundle(_ expression: ExprSyntax) -> Bool {
+        let text = expression.trimmedDescription
+        return text.contains("forResource:") || text.hasPrefix("Bundle.")
+    }
+}
+
