@@ -125,7 +125,9 @@ private final class QuietWait: @unchecked Sendable {
     }
 
     func start(_ continuation: CheckedContinuation<Bool, Never>) {
-        let poll = DispatchTimeInterval.nanoseconds(Int(min(settle / 4, .milliseconds(10)) / .nanoseconds(1)))
+        // A tenth of a millisecond at least: a zero settle must not make a timer that never stops firing.
+        let interval = max(min(settle / 4, .milliseconds(10)), .microseconds(100))
+        let poll = DispatchTimeInterval.nanoseconds(Int(interval / .nanoseconds(1)))
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .userInitiated))
         timer.schedule(deadline: .now() + poll, repeating: poll)
         timer.setEventHandler { [self] in
