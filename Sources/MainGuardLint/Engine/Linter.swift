@@ -144,7 +144,7 @@ public struct Linter: Sendable {
         let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
             module.findings(ofFileAt: $0)
         }
-        return LintResult(findings: findings.flatMap { $0 }.sorted(), skipped: [], fileCount: inputs.count,
+        return LintResult(findings: FindingsByCause.oneFindingPerCause(findings.flatMap { $0 }), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
 
@@ -301,7 +301,7 @@ public struct Linter: Sendable {
         return hits.map { ruleID, hit in
             let location = hit.token.startLocation(converter: converter)
             return Finding(ruleID: ruleID, severity: hit.severity, message: hit.message, file: input.path,
-                           line: location.line, column: location.column)
+                           line: location.line, column: location.column, cause: hit.cause)
         }
     }
 

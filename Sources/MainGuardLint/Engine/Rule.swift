@@ -23,6 +23,8 @@ struct RuleHit {
     var token: TokenSyntax
     var severity: Severity
     var message: String
+    /// What one fix removes when hits in other places share it (see `FindingsByCause`).
+    var cause: String? = nil
 }
 
 /// A call site with what the engine knows about it, resolved once per file for every rule.

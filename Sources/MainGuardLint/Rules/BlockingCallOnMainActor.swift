@@ -21,7 +21,8 @@ enum BlockingCallOnMainActor: Rule {
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
-                           message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings))
+                           message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
+                           cause: first.causeKey)
         }
         let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes) else { return nil }

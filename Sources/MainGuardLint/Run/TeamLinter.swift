@@ -93,6 +93,7 @@ public struct TeamLinter: Sendable {
             }
         }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
+        findings = FindingsByCause.oneFindingPerCause(findings)
         var baselined = 0
         if let baseline {
             let fresh = baseline.newFindings(in: findings, sourceRoot: sourceRoot)
