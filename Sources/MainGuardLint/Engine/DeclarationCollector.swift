@@ -122,7 +122,8 @@ class DeclarationCollector: SyntaxVisitor {
             name: name,
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
-            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, enclosingType: typeNames.last, hasBody: body != nil, fileIndex: fileIndex,
+            isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, isFilePrivate: node.isFilePrivateDeclaration,
+            enclosingType: typeNames.last, hasBody: body != nil, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
             ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         functions.append(record)
@@ -235,3 +236,29 @@ private extension SourceFileSyntax {
         return token
     }
 }
+
+private extension Syntax {
+    /// A function or initializer marked `private`/`fileprivate`, or declared in a type or extension so marked.
+    var isFilePrivateDeclaration: Bool {
+        if modifiersMarkFilePrivate { return true }
+        var node = parent
+        while let current = node {
+            switch current.kind {
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl:
+                return current.modifiersMarkFilePrivate
+            case .functionDecl, .initializerDecl, .closureExpr:
+                // A local function is visible only inside its enclosing body anyway.
+                return true
+            default:
+                node = current.parent
+            }
+        }
+        return false
+    }
+
+    private var modifiersMarkFilePrivate: Bool {
+        let modifiers = asProtocol(WithModifiersSyntax.self)?.modifiers
+        return modifiers?.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) } == true
+    }
+}
+

@@ -59,6 +59,8 @@ struct FunctionRecord: Sendable {
     var isAsync: Bool
     var isConcurrent: Bool
     var isStatic: Bool
+    /// `private` or `fileprivate` (itself, or its type or extension): callable only from its own file.
+    var isFilePrivate = false
     var enclosingType: String?
     /// False for protocol requirements: a call through the protocol runs a conformer's implementation.
     var hasBody = true

@@ -189,6 +189,8 @@ public struct ModuleIndex: Sendable {
                                    byKey: [String: [Int]], conformers: ProtocolConformers, visibility: ModuleVisibility) -> [Int] {
         candidatesByName(of: reference, callerType: callerType, functions: functions, byKey: byKey, conformers: conformers)
             .filter { visibility.sees(functions[$0].fileIndex, from: callerFile) }
+            // `private`/`fileprivate` functions are callable only from their own file.
+            .filter { !functions[$0].isFilePrivate || functions[$0].fileIndex == callerFile }
     }
 
     /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
@@ -218,8 +220,14 @@ public struct ModuleIndex: Sendable {
                 if !implementations.isEmpty { return implementations }
             }
             return matching.filter { functions[$0].enclosingType == type }
-        case .instance(nil), .implicitMember:
+        case .implicitMember:
             return matching.filter { functions[$0].enclosingType != nil }
+        case .instance(nil):
+            // A value of a type the syntax does not show (`Current.Log.error(...)`): an instance method, and
+            // only when one type declares it. When several could be meant, the call stays unresolved.
+            let instanceMethods = matching.filter { functions[$0].enclosingType != nil && !functions[$0].isStatic }
+            let owners = Set(instanceMethods.compactMap { functions[$0].enclosingType })
+            return owners.count == 1 ? instanceMethods : []
         }
     }
 
