@@ -26,8 +26,18 @@ final class DarwinStackSampler: ThreadStackCapture, @unchecked Sendable {
     private let lock = ConditionLock()
     private let frames = UnsafeMutablePointer<UInt>.allocate(capacity: DarwinStackSampler.maximumFrames)
 
+    /// Runs the walk once on the calling thread, not suspended. The first use of a generic or an
+    /// imported type makes the runtime build its metadata, which allocates; after this, nothing the
+    /// walk does can allocate while another thread is suspended (possibly holding malloc's lock).
+    private init() {
+        let port = mach_thread_self()
+        lock.withLock { _ = walkSuspended(port, stackHigh: UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))) }
+        mach_port_deallocate(mach_task_self_, port)   // mach_thread_self() returned a new send right
+    }
+
     deinit { frames.deallocate() }
 
+    /// `timeoutMilliseconds` is not needed: suspending and reading registers does not wait for the thread.
     func capture(thread: pthread_t, timeoutMilliseconds: Int) -> (addresses: [UInt], taskName: String?)? {
         // A thread cannot suspend itself and go on walking.
         guard pthread_equal(thread, pthread_self()) == 0 else { return nil }

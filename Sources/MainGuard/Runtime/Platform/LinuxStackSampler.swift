@@ -235,8 +235,7 @@ private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into
         count += 1
     }
     #else
-    let framePointer: UInt = 0, low: UInt = 0, high: UInt = 0
-    var count = 0
+    let framePointer: UInt = 0, low: UInt = 0, high: UInt = 0, count = 0   // no capture on other architectures
     #endif
     slot.pointee.framePointerCount = Int32(FrameRecords.walk(framePointer: framePointer, low: low, high: high, into: frames,
                                                              count: count, capacity: StackSampler.maximumFrames))
