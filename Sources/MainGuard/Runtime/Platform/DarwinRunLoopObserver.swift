@@ -25,7 +25,7 @@ final class RunLoopObserverMonitor: MainThreadMonitor {
     func start() {
         let activities: CFRunLoopActivity = [.afterWaiting, .beforeSources, .beforeWaiting, .exit]
         let pulse = self.pulse
-        let created = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, activities.rawValue, true, 0) { _, activity in
+        let created = CFRunLoopObserverCreateWithHandler(nil, activities.rawValue, true, 0) { _, activity in
             let now = MonotonicClock.now()
             if activity == .afterWaiting || activity == .beforeSources {
                 // A pass already begun (afterWaiting, then beforeSources) is not restarted: `begin`

@@ -30,9 +30,10 @@ final class DarwinStackSampler: ThreadStackCapture, @unchecked Sendable {
     /// imported type makes the runtime build its metadata, which allocates; after this, nothing the
     /// walk does can allocate while another thread is suspended (possibly holding malloc's lock).
     private init() {
-        let port = mach_thread_self()
+        // pthread_mach_thread_np adds no port reference (mach_thread_self would, to be released
+        // through the global `mach_task_self_`, which Swift 6 rejects as shared mutable state).
+        let port = pthread_mach_thread_np(pthread_self())
         lock.withLock { _ = walkSuspended(port, stackHigh: UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))) }
-        mach_port_deallocate(mach_task_self_, port)   // mach_thread_self() returned a new send right
     }
 
     deinit { frames.deallocate() }
