@@ -1,6 +1,12 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The custom-executor API (`@_spi(ExperimentalCustomExecutors)`) is SPI that only Linux toolchains
+/// ship: Apple's SDKs carry the public `_Concurrency` interface, where those names do not resolve.
+/// Executor mode is compiled only where this condition is set; elsewhere the runtime measures the
+/// main thread with a run-loop observer and a heartbeat (README, "Platforms").
+let executorSPI: [SwiftSetting] = [.define("MAINGUARD_EXECUTOR_SPI", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "MainGuard",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -39,7 +45,13 @@ let package = Package(
         .executableTarget(name: "embed-rule-docs"),
 
         // MARK: Runtime, watchdog, reports (no package dependencies)
-        .target(name: "MainGuard"),
+        // C11 atomics for the runtime: Swift's `Atomic` (Synchronization) needs macOS 15 / iOS 18.
+        .target(name: "CMainGuardAtomics"),
+        .target(
+            name: "MainGuard",
+            dependencies: ["CMainGuardAtomics"],
+            swiftSettings: executorSPI
+        ),
         .target(name: "MainGuardTesting", dependencies: ["MainGuard"]),
 
         // MARK: Examples: sample workloads the watchdog runs and the linter reads
@@ -89,13 +101,15 @@ let package = Package(
             "MainGuardLint", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ], path: "Fuzz/LintFuzzer"),
         // One runtime stress or fault scenario per process (`mainguard-stress jobs|tasks|blocked|...`).
-        .executableTarget(name: "mainguard-stress", dependencies: ["MainGuard", "MainGuardExamples"], path: "Benchmarks/Stress"),
+        .executableTarget(name: "mainguard-stress", dependencies: ["MainGuard", "MainGuardExamples"], path: "Benchmarks/Stress",
+                          swiftSettings: executorSPI),
         // Fuzz regressions, mutated real code, pathological inputs and determinism, through the library and the CLI.
         .testTarget(name: "HardeningTests", dependencies: ["MainGuardLint", "mainguard-fuzz"]),
 
         // MARK: Tests
         .testTarget(name: "MainGuardLintTests", dependencies: ["MainGuardLint"]),
-        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62"]),
+        .testTarget(name: "MainGuardTests", dependencies: ["MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62"],
+                    swiftSettings: executorSPI),
         .testTarget(name: "MainGuardTestingTests", dependencies: ["MainGuardTesting", "MainGuardExamples"]),
 
         // MARK: Benchmarks
@@ -116,7 +130,7 @@ let package = Package(
 // parallel parse) is plain value passing that the runtime-side runs do not need to cover.
 if Context.environment["MAINGUARD_RUNTIME_ONLY"] == "1" {
     let runtimeTargets: Set = [
-        "MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62",
+        "CMainGuardAtomics", "MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62",
         "mainguard-stress", "mainguard-runtime-bench", "mainguard-compat-bench",
         "MainGuardTests", "MainGuardTestingTests", "MainGuardExamplesTests",
     ]

@@ -57,9 +57,15 @@ enum Parent {
     private static func child(mode: String) -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        #if os(Linux)
         if !FileManager.default.fileExists(atPath: process.executableURL!.path) {
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         }
+        #else
+        if !FileManager.default.fileExists(atPath: process.executableURL!.path), let path = Bundle.main.executablePath {
+            process.executableURL = URL(fileURLWithPath: path)
+        }
+        #endif
         process.arguments = ["--mode", mode]
         let pipe = Pipe()
         process.standardOutput = pipe

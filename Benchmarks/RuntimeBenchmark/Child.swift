@@ -78,6 +78,7 @@ enum Child {
 
     /// CPU ticks per thread since it started, to see where idle time goes.
     private static func printThreadTimes() {
+        #if os(Linux)   // per-thread figures come from /proc; elsewhere there is nothing to print
         for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
             guard let stat = FileHandle(forReadingAtPath: "/proc/self/task/\(task)/stat")?.readDataToEndOfFile() else { continue }
             let text = String(decoding: stat, as: UTF8.self)
@@ -85,6 +86,7 @@ enum Child {
             let fields = text.split(separator: ")").last?.split(separator: " ") ?? []
             print("thread \(task) \(name) utime=\(fields.count > 12 ? fields[11] : "?") stime=\(fields.count > 12 ? fields[12] : "?")")
         }
+        #endif
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -93,7 +95,11 @@ enum Child {
 
     private static func processCPUSeconds() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)   // glibc imports the `who` argument as an enum
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }

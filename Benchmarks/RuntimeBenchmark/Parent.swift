@@ -45,9 +45,15 @@ enum Parent {
     private static func childOutput(_ arguments: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        #if os(Linux)
         if !FileManager.default.fileExists(atPath: process.executableURL!.path) {
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         }
+        #else
+        if !FileManager.default.fileExists(atPath: process.executableURL!.path), let path = Bundle.main.executablePath {
+            process.executableURL = URL(fileURLWithPath: path)
+        }
+        #endif
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe

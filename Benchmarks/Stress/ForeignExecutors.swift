@@ -1,3 +1,4 @@
+#if MAINGUARD_EXECUTOR_SPI  // Linux toolchains only: see Package.swift
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 import Foundation
 import MainGuard
@@ -35,19 +36,26 @@ final class ForwardingTaskExecutor: TaskExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) { platform.enqueue(job) }
 }
 
+#endif
+
 extension FaultScenarios {
     /// The process installed its own executors; then MainGuard is asked to install its own.
     static func foreignExecutorsFirst() {
+        #if MAINGUARD_EXECUTOR_SPI
         guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { exit(4) }
         ForeignExecutorFactory.install()
         print("stress: installed foreign executors")
         _ = Runtime.run(Workload(name: "after-foreign", summary: "never starts") {})
         print("stress: the run went ahead over foreign executors")
         exit(1)
+        #else
+        exit(4)   // no executor SPI on this platform: nothing foreign to install
+        #endif
     }
 
     /// MainGuard installed its executors; then the process replaces them and starts a watch session.
     static func executorsReplaced() {
+        #if MAINGUARD_EXECUTOR_SPI
         guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { exit(4) }
         print("stress: MainGuard installed: \(Runtime.installForTesting())")
         ForeignExecutorFactory.install()
@@ -56,5 +64,8 @@ extension FaultScenarios {
         _ = session.stop()
         print("stress: a session started over replaced executors")
         exit(1)
+        #else
+        exit(4)
+        #endif
     }
 }

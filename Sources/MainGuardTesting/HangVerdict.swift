@@ -39,7 +39,7 @@ struct HangVerdict {
                          + "Give it a longer timeout, or make sure the work it starts finishes.")
         }
         lines.append("Watched \(report.durationMilliseconds.milliseconds): \(report.mainActorJobs) main-actor job(s), "
-                     + "measured by \(report.mode == .executor ? "MainGuard's executors" : "a main-queue heartbeat").")
+                     + "measured by \(report.mode.measuredBy).")
         if let note = report.note { lines.append(note) }
         if !userMessage.isEmpty { lines.append(userMessage) }
         return lines.joined(separator: "\n")
@@ -63,6 +63,11 @@ struct HangVerdict {
         if attribution.origin == .inheritedMainActor, let body = TaskBody(frames: attribution.frames) {
             task.append("a Task { } written in \(body.writtenIn), which inherited @MainActor there")
             if let call = body.synchronousCall { task.append("its body called \(call) synchronously on the main actor") }
+        } else if attribution.origin == .unknown, report.mode != .executor, let body = TaskBody(frames: attribution.frames) {
+            // Without executors no job's origin is recorded; the stack still shows the closure.
+            task.append("a closure written in \(body.writtenIn) (a Task { } or a main-queue block: "
+                        + "measured without executors, MainGuard cannot tell which)")
+            if let call = body.synchronousCall { task.append("its body called \(call) synchronously on the main actor") }
         } else if let origin = attribution.origin.phrase {
             task.append("on the main actor via \(origin)")
         }
@@ -74,7 +79,7 @@ struct HangVerdict {
         if stall.delayImposedMilliseconds > 0 {
             lines.append("Main-actor jobs queued behind it waited \(stall.delayImposedMilliseconds.milliseconds).")
         }
-        if let rule = PredictingLintRule(stall: stall, activity: activity) {
+        if let rule = PredictingLintRule(stall: stall, activity: activity, originUnrecorded: report.mode != .executor) {
             lines.append("Lint rule \(rule.id) predicts this: \(rule.reason).")
         }
         lines.append(activity.advice)
@@ -109,7 +114,15 @@ struct PredictingLintRule: Equatable {
     var id: String
     var reason: String
 
-    init?(stall: Stall, activity: MainThreadActivity) {
+    /// `originUnrecorded`: measured without executors, where every origin is `.unknown`; a stack
+    /// whose outermost user frame is a closure (``TaskBody``) then still points at the rule.
+    init?(stall: Stall, activity: MainThreadActivity, originUnrecorded: Bool = false) {
+        if originUnrecorded, stall.attribution.origin == .unknown, activity != .blocked,
+           TaskBody(frames: stall.attribution.frames) != nil {
+            id = "sync_work_in_main_actor_task"
+            reason = "synchronous work in a closure (a Task or DispatchQueue.main block) that runs on the main actor"
+            return
+        }
         switch (activity, stall.attribution.origin) {
         case (.blocked, _):
             id = "blocking_call_on_main_actor"
@@ -133,6 +146,17 @@ extension JobOrigin {
         case .mainActorRun: "MainActor.run { }"
         case .mainQueue: "DispatchQueue.main"
         case .unknown: nil
+        }
+    }
+}
+
+extension MeasurementMode {
+    /// "measured by …" in a failure message.
+    var measuredBy: String {
+        switch self {
+        case .executor: "MainGuard's executors"
+        case .heartbeat: "a main-queue heartbeat"
+        case .runLoop: "an observer of the main run loop"
         }
     }
 }

@@ -32,7 +32,11 @@ struct ChildProcess {
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 600) throws -> ChildProcess {
         let scratch = try TemporaryDirectory("child")
         let outPath = scratch.path + "/stdout", errPath = scratch.path + "/stderr"
+        #if os(Linux)
         var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?   // an opaque pointer on Darwin, set by _init
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

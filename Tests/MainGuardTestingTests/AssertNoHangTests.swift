@@ -16,7 +16,9 @@ import Testing
         #expect(message.contains("over the 100 ms (discrete interaction) budget"), "\(message)")
         if !isThreadSanitizerActive {
             #expect(message.contains("its body called doLongRunningWork() synchronously"), "\(message)")
-            #expect(message.contains("a Task { } written in HangLaterButton.tapped()"), "\(message)")
+            // Without executors the job's origin is not recorded: the stack still shows the closure.
+            let written = report.mode == .executor ? "a Task { } written in" : "a closure written in"
+            #expect(message.contains("\(written) HangLaterButton.tapped()"), "\(message)")
         }
         // On an overloaded machine the main thread may get little CPU while it computes: the
         // message then says it cannot tell, rather than calling it blocked.

@@ -4,8 +4,8 @@ import Testing
 
 /// The verdict and message of `assertNoHang`, on reports built by hand so every field is known.
 @Suite struct HangVerdictTests {
-    static func report(_ stalls: [Stall], note: String? = nil) -> WatchdogReport {
-        WatchdogReport(workload: "test", mode: .executor, durationMilliseconds: 812, thresholds: Thresholds(),
+    static func report(_ stalls: [Stall], note: String? = nil, mode: MeasurementMode = .executor) -> WatchdogReport {
+        WatchdogReport(workload: "test", mode: mode, durationMilliseconds: 812, thresholds: Thresholds(),
                        mainActorJobs: 14, longestStallMilliseconds: stalls.map(\.durationMilliseconds).max() ?? 0,
                        stalls: stalls, hangs: 0, overBudget: stalls.count, stallCounts: [:],
                        hitchTimeRatioMillisecondsPerSecond: 0,
@@ -84,6 +84,19 @@ import Testing
                 == TaskBody(writtenIn: "Model.load()", synchronousCall: "doLongRunningWork()"))
         #expect(TaskBody(frames: ["closure #1 in Model.load()"]) == TaskBody(writtenIn: "Model.load()", synchronousCall: nil))
         #expect(TaskBody(frames: ["doLongRunningWork()", "Model.load()"]) == nil)
+    }
+
+    /// Without executors every origin is unknown: the stack's outermost closure still names where the
+    /// work was written and what it called, without claiming it was a Task.
+    @Test func withoutExecutorsTheStackStillNamesTheClosureAndTheRule() {
+        let report = Self.report([Self.stall(312, cpu: 310, origin: .unknown)], mode: .heartbeat)
+        let message = HangVerdict(report: report, budget: budget).failureMessage(userMessage: "")
+        #expect(message.contains("a closure written in HangLaterButton.tapped() (a Task { } or a main-queue block"))
+        #expect(message.contains("its body called doLongRunningWork() synchronously on the main actor"))
+        #expect(message.contains("Lint rule sync_work_in_main_actor_task predicts this"))
+        #expect(message.contains("measured by a main-queue heartbeat"))
+        let executor = HangVerdict(report: Self.report([Self.stall(312, cpu: 310, origin: .unknown)]), budget: budget)
+        #expect(!executor.failureMessage(userMessage: "").contains("sync_work_in_main_actor_task"))
     }
 
     @Test func busyWorkInExplicitMainActorCodeHasNoRule() {

@@ -1,3 +1,4 @@
+#if MAINGUARD_EXECUTOR_SPI  // the pool exists only where executors can be installed (Package.swift)
 import Dispatch
 @testable import MainGuard
 import XCTest
@@ -97,3 +98,4 @@ final class PriorityGlobalExecutorTests: XCTestCase {
         XCTAssertEqual(heap.earliestDeadline, 300)
     }
 }
+#endif

@@ -95,7 +95,8 @@ enum ReportVocabulary {
     static func mode(_ mode: MeasurementMode) -> String {
         switch mode {
         case .executor: "executor (every main-actor job timed by MainGuard's executors)"
-        case .heartbeat: "heartbeat (main-queue delay sampled; custom executors unavailable)"
+        case .heartbeat: "heartbeat (main-queue delay sampled; no custom executors)"
+        case .runLoop: "run loop (each pass of the main run loop timed by an observer; no custom executors)"
         }
     }
 

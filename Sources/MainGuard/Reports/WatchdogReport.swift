@@ -213,8 +213,11 @@ public enum MeasurementMode: String, Sendable, Hashable, Codable {
     /// MainGuard's own main and global executors recorded every main-actor job.
     case executor
     /// A heartbeat thread posted to the main queue every few milliseconds and measured the delay
-    /// (used where custom executors cannot be installed).
+    /// (used where custom executors cannot be installed, or with `MAINGUARD_MEASUREMENT=heartbeat`).
     case heartbeat
+    /// An observer of the main run loop timed each pass of it, from waking (or running sources) to
+    /// going back to sleep; the heartbeat covered the times the run loop did not run (Apple platforms).
+    case runLoop
 }
 
 /// Everything a watched run found: a plain value with text, JSON and HTML renderings.

@@ -1,4 +1,6 @@
+#if MAINGUARD_EXECUTOR_SPI
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+#endif
 import Foundation
 
 /// The process-wide installation of MainGuard's executors: the one piece of global mutable state.
@@ -38,11 +40,16 @@ final class ExecutorInstallation: @unchecked Sendable {
         var symbolicator: Symbolicator
         /// The main executor (type-erased so the struct needs no availability annotation).
         var mainExecutor: (any Sendable)?
+        /// The thread the heartbeat last saw draining the main queue (`ThreadHandle`; 0 unknown).
+        var mainQueueThread = AtomicValue<UInt>(0)
     }
 
     private let lock = ConditionLock()
     private var installed: Installed?
     private var sessionActive = false
+    /// The running session's own busy/idle signal when it measures without executors (heartbeat,
+    /// run-loop observer): what "is the main actor quiet?" asks then.
+    private var sessionPulse: MainThreadPulse?
 
     // The executors handed to the runtime while `_createExecutors` runs (under `lock`): an
     // `ExecutorFactory` is a type with static properties, so it cannot carry them itself.
@@ -61,17 +68,21 @@ final class ExecutorInstallation: @unchecked Sendable {
     func install(_ flavour: Flavour) -> Installed {
         lock.withLock {
             if let installed {
+                #if MAINGUARD_EXECUTOR_SPI
                 if let problem = ExecutorConflict.afterInstall(ours: installed.mainExecutor) {
                     preconditionFailure(problem.message)
                 }
+                #endif
                 return installed
             }
-            if let problem = ExecutorConflict.beforeInstall() { preconditionFailure(problem.message) }
             let recorder = MainActorRecorder()
             let tracker = TaskOriginTracker()
             var result = Installed(mode: .heartbeat, flavour: flavour, recorder: recorder, tracker: tracker,
                                    symbolicator: Symbolicator(), mainExecutor: nil)
-            if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+            #if MAINGUARD_EXECUTOR_SPI
+            if MeasurementRequest.environment != .withoutExecutors,
+               #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+                if let problem = ExecutorConflict.beforeInstall() { preconditionFailure(problem.message) }
                 let main = RecordingMainExecutor(recorder: recorder, tracker: tracker)
                 let global: any TaskExecutor = switch flavour {
                 case .runLoop:
@@ -86,6 +97,7 @@ final class ExecutorInstallation: @unchecked Sendable {
                 result.mode = .executor
                 result.mainExecutor = main
             }
+            #endif
             installed = result
             return result
         }
@@ -93,6 +105,21 @@ final class ExecutorInstallation: @unchecked Sendable {
 
     /// What is installed, if anything.
     var current: Installed? { lock.withLock { installed } }
+
+    /// What a run or session asking for `request` measures with: the installation (made the first
+    /// time, as ``install(_:)``), or, for `.withoutExecutors` before anything was installed, a record
+    /// that installs nothing, so a session that asks for the heartbeat does not decide for the whole
+    /// process that later sessions cannot have executors.
+    func installation(for request: MeasurementRequest, flavour: Flavour) -> Installed {
+        guard request == .withoutExecutors else { return install(flavour) }
+        return lock.withLock {
+            if let installed { return installed }
+            return Self.withoutExecutors
+        }
+    }
+
+    private static let withoutExecutors = Installed(mode: .heartbeat, flavour: .testing, recorder: MainActorRecorder(),
+                                                    tracker: TaskOriginTracker(), symbolicator: Symbolicator(), mainExecutor: nil)
 
     /// Claims the right to watch the main thread, waiting up to `timeout` for another session to end.
     func beginSession(timeout: Duration) -> Bool {
@@ -110,11 +137,19 @@ final class ExecutorInstallation: @unchecked Sendable {
     func endSession() {
         lock.withLock {
             sessionActive = false
+            sessionPulse = nil
             lock.broadcast()
         }
     }
+
+    /// The running session's busy/idle signal, set by a session that measures without executors.
+    var pulse: MainThreadPulse? {
+        get { lock.withLock { sessionPulse } }
+        set { lock.withLock { sessionPulse = newValue } }
+    }
 }
 
+#if MAINGUARD_EXECUTOR_SPI
 /// Executors that are not the platform's and not MainGuard's: a second installation.
 struct ExecutorConflict: Equatable {
     enum When: Equatable {
@@ -179,3 +214,4 @@ private enum InstallingFactory: ExecutorFactory {
         ExecutorInstallation.handoff!.global as! any TaskExecutor
     }
 }
+#endif

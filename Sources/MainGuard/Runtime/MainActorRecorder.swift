@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,26 +14,26 @@ import Darwin
 final class MainActorRecorder: Sendable {
     /// Sequence number of the job running on the main thread, 0 when the main thread is between jobs.
     /// A new job's number is stored sequentially consistent, as ``jobStarts`` requires.
-    let runningSequence = Atomic<UInt64>(0)
+    let runningSequence = AtomicValue<UInt64>(0)
     /// Where the watchdog sleeps while there is nothing to watch; a starting job wakes it.
     let jobStarts = Parking()
     /// Monotonic start of the running job; written before `runningSequence`, so a reader that sees the
     /// same sequence before and after reading it has a consistent pair.
-    let runningStart = Atomic<UInt64>(0)
+    let runningStart = AtomicValue<UInt64>(0)
     /// Main-actor jobs enqueued and not yet started.
-    let queuedJobs = Atomic<Int>(0)
+    let queuedJobs = AtomicValue<Int>(0)
     /// When a main-actor job was last enqueued or finished (for "quiet for D").
-    let lastActivity = Atomic<UInt64>(0)
+    let lastActivity = AtomicValue<UInt64>(0)
     /// Jobs at least this long are stalls (the session's budget), in nanoseconds.
-    let stallFloor = Atomic<UInt64>(5_000_000)
+    let stallFloor = AtomicValue<UInt64>(5_000_000)
     /// The thread running the current job (`ThreadHandle`), for the watchdog's CPU clock and stack capture.
-    let runningThread = Atomic<UInt>(0)
+    let runningThread = AtomicValue<UInt>(0)
     /// Its kernel id (`RunQueue`), for how long it waited for a CPU during a stall; 0 where unknown.
-    let runningKernelThread = Atomic<Int32>(0)
+    let runningKernelThread = AtomicValue<Int32>(0)
     /// Task and origin of the running job, for reporting a job that never returns.
-    private let runningTaskID = Atomic<UInt64>(0)
-    private let runningOrigin = Atomic<UInt8>(0)
-    private let sequenceCounter = Atomic<UInt64>(0)
+    private let runningTaskID = AtomicValue<UInt64>(0)
+    private let runningOrigin = AtomicValue<UInt8>(0)
+    private let sequenceCounter = AtomicValue<UInt64>(0)
     private let state: Protected<RecordingState>
 
     init() {
@@ -124,7 +123,7 @@ final class MainActorRecorder: Sendable {
     /// Everything recorded since the window began; a job still running past the budget is an ongoing stall.
     func recording(workload: String, mode: MeasurementMode, now: UInt64) -> Recording {
         let job = runningJob()
-        let ongoingCPU = job.flatMap { ThreadHandle.cpuClock($0.thread)?.nanoseconds() }
+        let ongoingCPU = job.flatMap { ThreadHandle.cpuNanoseconds($0.thread) }
         let ongoingWait = job == nil ? nil : RunQueue.waitNanoseconds(ofThread: runningKernelThread.load(ordering: .relaxed))
         let running = job.map { running in
             MainActorJobRecord(sequence: running.sequence, taskID: runningTaskID.load(ordering: .relaxed), priority: 0,

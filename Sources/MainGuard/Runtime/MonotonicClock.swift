@@ -24,24 +24,3 @@ enum MonotonicClock {
         return total <= 0 ? 0 : UInt64(min(total, Double(UInt64.max / 2)))
     }
 }
-
-/// CPU time consumed by one thread, read through its CPU-time clock.
-///
-/// Reading another thread's CPU clock costs about 0.6 µs, so MainGuard reads the main thread's
-/// clock only once a job has been seen running for a while (a possible stall), never per job.
-struct ThreadCPUClock: @unchecked Sendable {
-    // clockid_t is a plain integer; the clock stays valid for the thread's lifetime, and the
-    // thread it names is the main thread, which outlives every reader.
-    private let clock: clockid_t
-
-    init(rawClock: clockid_t) {
-        clock = rawClock
-    }
-
-    /// CPU nanoseconds the thread has consumed so far.
-    func nanoseconds() -> UInt64 {
-        var time = timespec()
-        guard clock_gettime(clock, &time) == 0 else { return 0 }
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-}

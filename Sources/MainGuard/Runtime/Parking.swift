@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Lets one thread sleep until another has news for it, at the cost of one atomic load per piece of
 /// news while nobody sleeps (no lock, no system call).
@@ -9,7 +8,7 @@ import Synchronization
 /// stores and loads), so at least one of them sees the other's write and no wake-up is lost.
 /// The watchdog sleeps here between main-actor jobs, woken when a job starts.
 final class Parking: Sendable {
-    private let parked = Atomic<Bool>(false)
+    private let parked = AtomicValue<Bool>(false)
     private let lock = ConditionLock()
 
     /// Sleeps until ``unparkIfParked()`` is called or the monotonic `deadline` passes, unless

@@ -1,6 +1,6 @@
+#if MAINGUARD_EXECUTOR_SPI  // Linux toolchains only: see Package.swift
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
-import Synchronization
 
 /// MainGuard's global (default) executor: a fixed pool of one thread per core that runs the
 /// highest-priority ready job first (oldest first within a priority), with aging so that no
@@ -18,17 +18,17 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
     private var delayed = DeadlineHeap<(UnownedJob, UInt8)>()
     /// Workers waiting on `lock`'s condition (changed only under `lock`): an enqueue signals one only
     /// if some are, and threads spin only while some are (a core is free then).
-    private let sleepingWorkers = Atomic<Int>(0)
+    private let sleepingWorkers = AtomicValue<Int>(0)
     /// Sleepers signalled and not yet awake: they are not signalled twice (each signal is a system call).
     private var wakeupsInFlight = 0
     private let tracker: TaskOriginTracker
     private let recorder: MainActorRecorder
     /// Ready jobs, readable without the lock (for the brief spin of a worker that just finished a job).
-    private let readyCount = Atomic<Int>(0)
+    private let readyCount = AtomicValue<Int>(0)
     /// At most one worker spins at a time; the others sleep. A spinning worker takes the next job
     /// itself, so an enqueue then wakes nobody (the worker clears this before it takes the lock,
     /// so an enqueue that still sees it set is seen by the worker under the lock).
-    private let spinning = Atomic<Bool>(false)
+    private let spinning = AtomicValue<Bool>(false)
     let threadCount: Int
 
     init(threadCount: Int, tracker: TaskOriginTracker, recorder: MainActorRecorder) {
@@ -180,3 +180,4 @@ final class ObservingGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecke
                               enqueuedFromMainActorJob: recorder.isInsideJobOnCurrentThread)
     }
 }
+#endif

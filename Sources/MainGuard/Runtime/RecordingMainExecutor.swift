@@ -1,7 +1,7 @@
+#if MAINGUARD_EXECUTOR_SPI  // Linux toolchains only: see Package.swift
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 import Dispatch
 import Foundation
-import Synchronization
 
 /// MainGuard's main executor: runs every main-actor job on the real main thread and records it.
 ///
@@ -24,12 +24,12 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     private var owningMainThread = false
     /// The run loop is asleep in `RunLoop.main`: only then does an enqueue wake it.
     private var runLoopParked = false
-    private let stopRequested = Atomic<Bool>(false)
+    private let stopRequested = AtomicValue<Bool>(false)
     private var queue = FIFO<(UnownedJob, EnqueuedJobInfo)>()
     /// See ``mainThreadWakeTimer``: main thread only.
     private var wakeTimer: Timer?
     /// Set while the run loop is running, to turn a nested run into a clear error instead of a deadlock.
-    let isRunningLoop = Atomic<Bool>(false)
+    let isRunningLoop = AtomicValue<Bool>(false)
 
     init(recorder: MainActorRecorder, tracker: TaskOriginTracker) {
         self.recorder = recorder
@@ -237,3 +237,4 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         isRunningLoop.store(false, ordering: .releasing)
     }
 }
+#endif

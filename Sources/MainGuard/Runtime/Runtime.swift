@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// MainGuard's scheduler runtime: run a workload with the main thread measured, or install the
 /// runtime in a test process, and read what the executors recorded.
@@ -42,11 +41,14 @@ public enum Runtime {
             Runtime.run must be called on the main thread: it makes the main thread run the main actor's jobs. \
             Call it from your tool's top-level code (not from a Task or a background queue).
             """)
-        let installed = ExecutorInstallation.shared.install(.runLoop)
-        if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *),
+        let installed = ExecutorInstallation.shared.installation(for: options.measurement, flavour: .runLoop)
+        #if MAINGUARD_EXECUTOR_SPI
+        if options.measurement == .automatic,
+           #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *),
            let main = installed.mainExecutor as? RecordingMainExecutor {
             return WorkloadRun(workload: workload, options: options, installed: installed).run(on: main)
         }
+        #endif
         return WorkloadRun(workload: workload, options: options, installed: installed).runWithHeartbeat()
     }
 
@@ -72,6 +74,8 @@ public enum Runtime {
     ///     XCTAssertEqual(Runtime.installForTesting(), .executor)
     /// }
     /// ```
+    /// With the environment variable `MAINGUARD_MEASUREMENT=heartbeat` it installs no executors and
+    /// returns `.heartbeat`, as on a platform without them: how CI tests that path on Linux.
     @discardableResult
     public static func installForTesting() -> MeasurementMode {
         ExecutorInstallation.shared.install(.testing).mode
@@ -114,11 +118,12 @@ private struct WorkloadRun {
     let installed: ExecutorInstallation.Installed
 
     private final class Outcome: Sendable {
-        let finished = Atomic<Bool>(false)
+        let finished = AtomicValue<Bool>(false)
         let failure = Protected<String?>(nil)
         let timeoutReport = Protected<WatchdogReport?>(nil)
     }
 
+    #if MAINGUARD_EXECUTOR_SPI
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func run(on main: RecordingMainExecutor) -> WatchdogReport {
         precondition(!main.isRunningLoop.load(ordering: .acquiring), """
@@ -153,6 +158,7 @@ private struct WorkloadRun {
         }
         return session.stop(note: note(outcome, timedOut: deadline.map { MonotonicClock.now() >= $0 } ?? false))
     }
+    #endif
 
     /// The fallback without executors: the body runs on the main actor, drained by `RunLoop.main`.
     func runWithHeartbeat() -> WatchdogReport {
@@ -181,6 +187,7 @@ private struct WorkloadRun {
         }
     }
 
+    #if MAINGUARD_EXECUTOR_SPI
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     private func scheduleTimeoutCheck(at deadline: UInt64, session: WatchSession, outcome: Outcome,
                                       main: RecordingMainExecutor) -> DispatchWorkItem {
@@ -203,6 +210,7 @@ private struct WorkloadRun {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay)), execute: item)
         return item
     }
+    #endif
 
     private func note(_ outcome: Outcome, timedOut: Bool) -> String? {
         if let failure = outcome.failure.withLock({ $0 }) {

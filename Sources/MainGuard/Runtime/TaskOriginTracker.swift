@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Works out how each task's main-actor work got onto the main actor, from what the executors see.
 ///

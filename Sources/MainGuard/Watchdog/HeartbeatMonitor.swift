@@ -1,29 +1,46 @@
 import Dispatch
 import Foundation
-import Synchronization
 
-/// The fallback measurement where MainGuard's executors cannot be installed (Apple OS versions
-/// before 26.4): a thread posts a heartbeat to `DispatchQueue.main` every few milliseconds and
-/// measures how long the main queue took to run it.
+/// Watches the main thread where MainGuard's executors are not installed: a thread posts a
+/// heartbeat to `DispatchQueue.main` every few milliseconds and measures how long the main queue
+/// took to run it.
 ///
-/// A heartbeat is recorded as if it were a main-actor job that started when it was posted and
-/// ended when the main thread ran it, so the watchdog and the report treat a late heartbeat like a
-/// long job: the stall is the time the main thread could not answer. Individual jobs are not seen
-/// in this mode (reports say `mode: heartbeat`; job counts and percentiles are heartbeat delays).
-final class HeartbeatMonitor: Sendable {
-    private let recorder: MainActorRecorder
-    /// The thread that ran the last heartbeat: the one draining the main queue.
-    private let mainQueueThread = Atomic<UInt>(MainThread.isCurrent ? ThreadHandle.current() : 0)
+/// Each heartbeat is a stretch of main-thread time reported to the session's ``MainThreadPulse``,
+/// from when it was posted to when the main queue ran it, so a late heartbeat reads like a long job:
+/// the stall is the time the main thread could not answer. Individual jobs are not seen in this
+/// mode (reports say `mode: heartbeat`; job counts and percentiles are heartbeat delays). It works
+/// on every platform; on Apple platforms it covers the times the main run loop does not run.
+final class HeartbeatMonitor: MainThreadMonitor {
+    private let pulse: MainThreadPulse
+    /// The thread that ran the last heartbeat: the one draining the main queue, whose stack and CPU
+    /// clock the watchdog reads during a stall. Kept by the installation, so a session starting
+    /// off the main thread knows it from earlier sessions. Where the main queue is drained by
+    /// Dispatch worker threads (`dispatch_main`, a Swift Testing process) it can change between two
+    /// heartbeats; a stall on another thread is then reported without its stack.
+    private let mainQueueThread: AtomicValue<UInt>
     private let intervalNanoseconds: UInt64
-    private let stopRequested = Atomic<Bool>(false)
+    private let stopRequested = AtomicValue<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(recorder: MainActorRecorder, intervalMilliseconds: Double = 2) {
-        self.recorder = recorder
+    init(pulse: MainThreadPulse, mainQueueThread: AtomicValue<UInt>, intervalMilliseconds: Double = 2) {
+        self.pulse = pulse
+        self.mainQueueThread = mainQueueThread
         intervalNanoseconds = UInt64(intervalMilliseconds * 1_000_000)
     }
 
     func start() {
+        if MainThread.isCurrent {
+            mainQueueThread.store(ThreadHandle.current(), ordering: .relaxed)
+        } else if mainQueueThread.load(ordering: .relaxed) == 0 {
+            // First session, started off the main thread: learn which thread drains the main queue
+            // before the work to measure is queued behind it (bounded: the main thread may be busy).
+            let answered = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async { [mainQueueThread] in
+                mainQueueThread.store(ThreadHandle.current(), ordering: .relaxed)
+                answered.signal()
+            }
+            _ = answered.wait(timeout: .now() + .milliseconds(50))
+        }
         let thread = Thread { [self] in
             run()
             finished.signal()
@@ -41,12 +58,10 @@ final class HeartbeatMonitor: Sendable {
         while !stopRequested.load(ordering: .acquiring) {
             let beat = DispatchSemaphore(value: 0)
             let posted = MonotonicClock.now()
-            recorder.jobEnqueued(at: posted)
-            let info = EnqueuedJobInfo(taskID: 0, priority: 0, origin: .unknown, enqueuedNanoseconds: posted)
-            let sequence = recorder.jobWillStart(at: posted, info: info, thread: mainQueueThread.load(ordering: .relaxed))
+            pulse.begin(.heartbeat, at: posted, thread: mainQueueThread.load(ordering: .relaxed))
             DispatchQueue.main.async { [self] in
                 mainQueueThread.store(ThreadHandle.current(), ordering: .relaxed)
-                recorder.jobDidEnd(sequence: sequence, info: info, start: posted, end: MonotonicClock.now())
+                pulse.end(.heartbeat, at: MonotonicClock.now())
                 beat.signal()
             }
             // Wait for the beat (however long the main thread takes), checking for stop now and then.

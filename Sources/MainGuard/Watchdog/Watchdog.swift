@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Watches a window of time in a process where MainGuard's runtime is installed (or installs the
 /// test flavour on first use), and answers "is the main actor busy right now?".
@@ -18,14 +17,16 @@ public enum Watchdog {
     /// then stops with a clear error. Stop the session with ``WatchSession/stop(note:)``.
     public static func start(workload: String = "watch session", options: WatchOptions = WatchOptions(),
                              waitForOtherSession: Duration = .seconds(120)) -> WatchSession {
-        let installed = ExecutorInstallation.shared.install(.testing)
+        let installed = ExecutorInstallation.shared.installation(for: options.measurement, flavour: .testing)
         return WatchSession(workload: workload, options: options, installed: installed,
                             waitForOtherSession: waitForOtherSession)
     }
 
-    /// Starts a heartbeat session even where executors are installed: a thread posts to the main
-    /// queue every 2 ms and measures how late each post runs. Useful where main-thread work does not
-    /// go through Swift's main actor (plain `DispatchQueue.main` code); the report's mode is `.heartbeat`.
+    /// Starts a session that measures without executors even where they are installed (the same
+    /// as `options.measurement = .withoutExecutors`): a thread posts to the main queue every 2 ms and
+    /// measures how late each post runs, and on Apple platforms an observer times each pass of the
+    /// main run loop. Useful where main-thread work does not go through Swift's main actor (plain
+    /// `DispatchQueue.main` code); the report's mode is `.heartbeat` or `.runLoop`.
     ///
     /// ```swift
     /// let session = Watchdog.startHeartbeat(workload: "legacy callbacks")
@@ -34,31 +35,43 @@ public enum Watchdog {
     /// ```
     public static func startHeartbeat(workload: String = "heartbeat session", options: WatchOptions = WatchOptions(),
                                       waitForOtherSession: Duration = .seconds(120)) -> WatchSession {
-        let installed = ExecutorInstallation.shared.install(.testing)
-        var heartbeat = installed
-        heartbeat.mode = .heartbeat
-        heartbeat.recorder = MainActorRecorder()
-        return WatchSession(workload: workload, options: options, installed: heartbeat,
-                            waitForOtherSession: waitForOtherSession)
+        var options = options
+        options.measurement = .withoutExecutors
+        return start(workload: workload, options: options, waitForOtherSession: waitForOtherSession)
     }
 
-    /// `true` while the main thread is inside a main-actor job (executor mode; `false` when nothing is installed).
+    /// `true` while the main thread is inside a main-actor job (executor mode), or, without
+    /// executors, while a session sees the main thread busy (a heartbeat or run-loop pass running
+    /// late); `false` when nothing is installed.
     ///
     /// ```swift
     /// if Watchdog.isMainThreadInJob { print("the main actor is busy") }
     /// ```
     public static var isMainThreadInJob: Bool {
-        ExecutorInstallation.shared.current?.recorder.runningJob() != nil
+        let installation = ExecutorInstallation.shared
+        if installation.current?.mode != .executor, let pulse = installation.pulse {
+            return pulse.isBusy(now: MonotonicClock.now())
+        }
+        return installation.current?.recorder.runningJob() != nil
     }
 
     /// `true` when no main-actor job is running or queued and none has run or been enqueued for `duration`.
+    ///
+    /// Without executors (heartbeat or run-loop mode) MainGuard cannot see queued jobs; then it is
+    /// `true` when the running session has seen the main thread answer promptly, with no stretch of
+    /// work of 4 ms or more, for `duration`, counted from the session's start at the earliest.
     ///
     /// ```swift
     /// let idle = Watchdog.isMainActorQuiet(for: .milliseconds(100))
     /// ```
     public static func isMainActorQuiet(for duration: Duration) -> Bool {
-        guard let recorder = ExecutorInstallation.shared.current?.recorder else { return true }
-        return recorder.isQuiet(since: MonotonicClock.nanoseconds(duration), now: MonotonicClock.now())
+        let installation = ExecutorInstallation.shared
+        let now = MonotonicClock.now()
+        if installation.current?.mode != .executor, let pulse = installation.pulse {
+            return pulse.isQuiet(since: MonotonicClock.nanoseconds(duration), now: now)
+        }
+        guard let recorder = installation.current?.recorder else { return true }
+        return recorder.isQuiet(since: MonotonicClock.nanoseconds(duration), now: now)
     }
 
     /// Waits until the main actor has been quiet for `settle` (see ``isMainActorQuiet(for:)``), or
@@ -92,12 +105,17 @@ public enum Watchdog {
 /// print(report.hangs, report.jobDurationMilliseconds.p99)
 /// ```
 public final class WatchSession: Sendable {
-    /// How this session measures: `.executor` (every main-actor job recorded) or `.heartbeat`.
-    public let mode: MeasurementMode
+    /// How this session measures: `.executor` (every main-actor job recorded), or without
+    /// executors `.heartbeat`, or `.runLoop` once an observer of the main run loop has seen it run.
+    public var mode: MeasurementMode { pulse?.mode ?? .executor }
     private let workload: String
     private let installed: ExecutorInstallation.Installed
+    /// Where this session's measurements are: the installation's job recorder in executor mode, the
+    /// pulse's own recorder without executors.
+    private let recorder: MainActorRecorder
+    private let pulse: MainThreadPulse?
     private let watchdog: WatchdogMonitor
-    private let heartbeat: HeartbeatMonitor?
+    private let monitors: [any MainThreadMonitor]
     private let finalReport = Protected<WatchdogReport?>(nil)
 
     init(workload: String, options: WatchOptions, installed: ExecutorInstallation.Installed, waitForOtherSession: Duration) {
@@ -110,14 +128,22 @@ public final class WatchSession: Sendable {
         }
         self.workload = workload
         self.installed = installed
-        mode = installed.mode
-        installed.recorder.beginWindow(thresholds: options.thresholds, maxListedStalls: options.maxListedStalls,
-                                       maxTimelineJobs: options.maxTimelineJobs)
-        watchdog = WatchdogMonitor(recorder: installed.recorder, symbolicator: installed.symbolicator,
-                                   thresholds: options.thresholds)
-        heartbeat = installed.mode == .heartbeat ? HeartbeatMonitor(recorder: installed.recorder) : nil
+        if installed.mode == .executor, options.measurement == .automatic {
+            recorder = installed.recorder
+            pulse = nil
+            monitors = []
+        } else {
+            let pulse = MainThreadPulse(recorder: MainActorRecorder())
+            recorder = pulse.recorder
+            self.pulse = pulse
+            monitors = PlatformThreads.mainThreadMonitors(reportingTo: pulse, mainQueueThread: installed.mainQueueThread)
+            ExecutorInstallation.shared.pulse = pulse
+        }
+        recorder.beginWindow(thresholds: options.thresholds, maxListedStalls: options.maxListedStalls,
+                             maxTimelineJobs: options.maxTimelineJobs)
+        watchdog = WatchdogMonitor(recorder: recorder, symbolicator: installed.symbolicator, thresholds: options.thresholds)
         watchdog.start()
-        heartbeat?.start()
+        for monitor in monitors { monitor.start() }
     }
 
     deinit {
@@ -130,10 +156,10 @@ public final class WatchSession: Sendable {
         // The state as of now, before waiting for an inspection in progress: symbolicating a large
         // binary's stack the first time can take longer than the stalled job has left, and a report
         // asked for while a job is stuck (a timeout) must show that job as the ongoing stall.
-        var recording = installed.recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now())
+        var recording = recorder.recording(workload: workload, mode: mode, now: MonotonicClock.now())
         watchdog.waitForInspection()
         for index in recording.stalls.indices where recording.stalls[index].capture == nil {
-            recording.stalls[index].capture = installed.recorder.capture(ofSequence: recording.stalls[index].job.sequence)
+            recording.stalls[index].capture = recorder.capture(ofSequence: recording.stalls[index].job.sequence)
         }
         return ReportBuilder.report(from: recording, note: note)
     }
@@ -143,7 +169,7 @@ public final class WatchSession: Sendable {
     @discardableResult
     public func stop(note: String? = nil) -> WatchdogReport {
         if let final = finalReport.withLock({ $0 }) { return final }
-        heartbeat?.stop()
+        for monitor in monitors { monitor.stop() }
         watchdog.stop()
         let report = report(note: note)
         let first: Bool = finalReport.withLock { stored in

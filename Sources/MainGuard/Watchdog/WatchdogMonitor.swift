@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The watchdog thread: notices a main-thread stall while it is still going on.
 ///
@@ -20,7 +19,7 @@ final class WatchdogMonitor: Sendable {
     /// How often it looks while the main actor is busy: `min(budget / 2, 10 ms)`.
     private let busyPollNanoseconds: UInt64
     private let symbolicator: Symbolicator
-    private let stopRequested = Atomic<Bool>(false)
+    private let stopRequested = AtomicValue<Bool>(false)
     /// Where the watchdog waits for a running job to reach half the budget; ``stop()`` signals it.
     private let timedSleep = ConditionLock()
     private let finished = DispatchSemaphore(value: 0)
@@ -99,10 +98,10 @@ final class WatchdogMonitor: Sendable {
     }
 
     private func inspect(sequence: UInt64, thread handle: UInt, at now: UInt64) {
-        recorder.noteStallDetected(sequence: sequence, at: now, mainThreadCPU: ThreadHandle.cpuClock(handle)?.nanoseconds() ?? 0,
+        recorder.noteStallDetected(sequence: sequence, at: now, mainThreadCPU: ThreadHandle.cpuNanoseconds(handle) ?? 0,
                                    mainThreadWait: RunQueue.waitNanoseconds(ofThread: recorder.runningKernelThread.load(ordering: .relaxed)))
-        guard let thread = ThreadHandle.pthread(handle), let sampler = StackSampler.shared,
-              let sample = sampler.capture(thread: thread) else { return }
+        guard let thread = ThreadHandle.pthread(handle), let sampler = PlatformThreads.stackCapture,
+              let sample = sampler.capture(thread: thread, timeoutMilliseconds: 200) else { return }
         // The capture belongs to this job only if the same job is still running after it.
         guard recorder.runningJob()?.sequence == sequence else { return }
         let frames = StallAttribution.userFrames(symbolicator.symbolicate(sample.addresses))

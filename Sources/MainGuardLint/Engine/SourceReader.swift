@@ -55,9 +55,16 @@ public enum SourceReader {
         } catch {
             return .failure(.failed(error.localizedDescription))
         }
-        guard let text = String(validating: data, as: UTF8.self) else { return .failure(.notUTF8) }
+        guard let text = validUTF8(data) else { return .failure(.notUTF8) }
         if let depth = ParserLimits.excessiveBracketRun(in: text) { return .failure(.nestingTooDeep(depth)) }
         return .success(text)
+    }
+
+    /// The text if `data` is valid UTF-8. `String(validating:as:)` needs macOS 15 / iOS 18, above the
+    /// package's platforms; Foundation's decoder (also strict) serves the older systems.
+    private static func validUTF8(_ data: Data) -> String? {
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) { return String(validating: data, as: UTF8.self) }
+        return String(data: data, encoding: .utf8)
     }
 
     private static func reason(forOpenError error: Int32, path: String) -> Unreadable {

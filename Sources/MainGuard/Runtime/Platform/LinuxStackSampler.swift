@@ -1,9 +1,5 @@
-import Synchronization
-#if canImport(Glibc)
+#if os(Linux)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Captures the main thread's stack while it is stalled, from the watchdog thread.
 ///
@@ -22,9 +18,8 @@ import Darwin
 /// a bare `usleep`/`nanosleep` in the stalled code returns early (EINTR) when signalled, so
 /// MainGuard signals at most once per stall.
 ///
-/// On Darwin the same design would use `thread_suspend` + `thread_get_state` and a frame-pointer
-/// walk; it is not built here, so captures return `nil` there and stalls are reported without frames.
-final class StackSampler: Sendable {
+/// Darwin reads another thread's registers directly instead (`DarwinStackSampler.swift`).
+final class StackSampler: ThreadStackCapture {
     static let maximumFrames = 64
     static let taskNameCapacity = 128
     /// One capture at a time: the signal handler writes a single process-wide slot. A bare lock,
@@ -33,7 +28,6 @@ final class StackSampler: Sendable {
 
     /// Set up once per process (installs the signal handler); `nil` where capture is unsupported.
     static let shared: StackSampler? = {
-        #if os(Linux)
         // Touch the slot so its lazy initialisation never happens inside the signal handler.
         let slot = captureSlot
         var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 4)
@@ -47,16 +41,12 @@ final class StackSampler: Sendable {
         guard sigaction(SIGPROF, &action, nil) == 0 else { return nil }
         _ = slot
         return StackSampler()
-        #else
-        return nil
-        #endif
     }()
 
     /// The main thread's return addresses (innermost first) and task name, or `nil` when the main
     /// thread did not answer within `timeoutMilliseconds`.
     func capture(thread: pthread_t, timeoutMilliseconds: Int = 200) -> (addresses: [UInt], taskName: String?)? {
-        #if os(Linux)
-        return lock.withLock {
+        lock.withLock {
             let slot = captureSlot
             while sem_trywait(slot.pointee.done) == 0 {}
             // The handler takes this token before it writes the slot: a handshake in both directions
@@ -83,9 +73,6 @@ final class StackSampler: Sendable {
             let name = slot.pointee.taskName[0] == 0 ? nil : String(cString: slot.pointee.taskName)
             return (addresses, name)
         }
-        #else
-        return nil
-        #endif
     }
 
     /// One stack from the two walks, starting at the interrupted instruction. `backtrace()` begins
@@ -105,7 +92,6 @@ final class StackSampler: Sendable {
     }
 }
 
-#if os(Linux)
 /// The buffer the signal handler writes into. A signal handler has no context argument to carry a
 /// pointer, so this one immutable global pointer is how the handler finds preallocated memory.
 private struct CaptureSlot {
@@ -142,24 +128,39 @@ nonisolated(unsafe) private let captureSlot: UnsafeMutablePointer<CaptureSlot> =
 /// the interrupted thread holds malloc's lock deadlocks the process (seen in the 10,000-task stress
 /// run and in `watch scroll-formatters`). After this every path the handler takes is instantiated.
 private func primeCaptureHandler(_ slot: UnsafeMutablePointer<CaptureSlot>) {
-    #if arch(x86_64)
     let stack = UnsafeMutablePointer<UInt>.allocate(capacity: 64)
     defer { stack.deallocate() }
     stack.initialize(repeating: 0, count: 64)
-    let code = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
+    let code = UnsafeMutablePointer<UInt32>.allocate(capacity: 4)
     defer { code.deallocate() }
-    code.initialize(repeating: 0x90, count: 16)   // nop: not a prologue or epilogue instruction
+    // A no-op instruction, not a prologue or epilogue one (x86_64: four `nop`s; AArch64: `nop`).
+    #if arch(x86_64)
+    code.initialize(repeating: 0x9090_9090, count: 4)
+    #else
+    code.initialize(repeating: 0xD503_201F, count: 4)
+    #endif
     let base = UInt(bitPattern: stack)
     stack[8] = base + 16 * 8                      // frame record 1 → record 2
     stack[9] = UInt(bitPattern: code)             // its return address
     stack[17] = UInt(bitPattern: code)            // record 2: next 0 ends the chain
     var context = ucontext_t()
+    let instruction = UInt64(UInt(bitPattern: code))
+    #if arch(x86_64)
     withUnsafeMutableBytes(of: &context.uc_mcontext.gregs) { registers in
-        let words = registers.bindMemory(to: Int64.self)
-        words[16] = Int64(bitPattern: UInt64(UInt(bitPattern: code)))   // REG_RIP
-        words[15] = Int64(bitPattern: UInt64(base))                     // REG_RSP
-        words[10] = Int64(bitPattern: UInt64(base + 8 * 8))             // REG_RBP
+        let words = registers.bindMemory(to: UInt64.self)
+        words[16] = instruction                   // REG_RIP
+        words[15] = UInt64(base)                  // REG_RSP
+        words[10] = UInt64(base + 8 * 8)          // REG_RBP
     }
+    #elseif arch(arm64)
+    withUnsafeMutableBytes(of: &context.uc_mcontext.regs) { registers in
+        let words = registers.bindMemory(to: UInt64.self)
+        words[29] = UInt64(base + 8 * 8)          // x29, the frame pointer
+        words[30] = instruction                   // x30, the link register
+    }
+    context.uc_mcontext.sp = UInt64(base)
+    context.uc_mcontext.pc = instruction
+    #endif
     slot.pointee.stackHigh = base + 64 * 8
     sem_post(slot.pointee.ready)
     withUnsafeMutablePointer(to: &context) { handleCaptureSignal(UnsafeMutableRawPointer($0)) }
@@ -167,7 +168,6 @@ private func primeCaptureHandler(_ slot: UnsafeMutablePointer<CaptureSlot>) {
     slot.pointee.stackHigh = 0
     slot.pointee.count = 0
     slot.pointee.framePointerCount = 0
-    #endif
 }
 
 private func handleCaptureSignal(_ context: UnsafeMutableRawPointer?) {
@@ -195,47 +195,50 @@ private func handleCaptureSignal(_ context: UnsafeMutableRawPointer?) {
     errno = savedErrno
 }
 
-/// Follows the saved frame-pointer chain of the interrupted code. Each step must move up the
-/// stack by a plausible amount, so a frame without a frame pointer ends the walk instead of
-/// sending it to an arbitrary address.
+/// Reads the interrupted registers and follows the frame-record chain (``FrameRecords``) from them.
 private func walkFramePointers(_ context: UnsafeMutablePointer<ucontext_t>, into slot: UnsafeMutablePointer<CaptureSlot>) {
+    let frames = slot.pointee.framePointerFrames
     #if arch(x86_64)
     let registers = withUnsafeBytes(of: &context.pointee.uc_mcontext.gregs) { $0.bindMemory(to: Int64.self) }
-    // glibc's <sys/ucontext.h> indices (REG_RBP = 10, REG_RIP = 16; the enum is not imported).
+    // glibc's <sys/ucontext.h> indices (REG_RBP = 10, REG_RSP = 15, REG_RIP = 16; the enum is not imported).
     let instructionPointer = UInt(bitPattern: Int(registers[16]))
-    var framePointer = UInt(bitPattern: Int(registers[10]))
-    slot.pointee.stackPointer = UInt(bitPattern: Int(registers[15]))   // REG_RSP
-    let frames = slot.pointee.framePointerFrames
+    let framePointer = UInt(bitPattern: Int(registers[10]))
+    slot.pointee.stackPointer = UInt(bitPattern: Int(registers[15]))
     frames[0] = instructionPointer
     var count = 1
     // Optimised code may use rbp as an ordinary register: only addresses inside this thread's
     // stack (between the stack pointer and the stack's top) are ever dereferenced.
     let low = slot.pointee.stackPointer, high = slot.pointee.stackHigh
-    // Unknown stack top (0): `high &- 16` would wrap and let any address through.
-    guard high > low else {
-        slot.pointee.framePointerCount = Int32(count)
-        return
-    }
     // Interrupted before its prologue saved rbp or after its epilogue restored it, a function has
     // no frame record: rbp is still the caller's, so the chain would start at the caller's caller
     // and miss the caller, the code that is spinning. Its return address is on top of the stack.
-    if let offset = returnAddressOffsetOutsideFrame(at: instructionPointer), low &+ offset < high &- 8,
+    if high > low, let offset = returnAddressOffsetOutsideFrame(at: instructionPointer), low &+ offset < high &- 8,
        let top = UnsafePointer<UInt>(bitPattern: low &+ offset), top.pointee != 0 {
         frames[count] = top.pointee
         count += 1
     }
-    while count < StackSampler.maximumFrames, framePointer >= low, framePointer < high &- 16, framePointer & 7 == 0 {
-        guard let frame = UnsafePointer<UInt>(bitPattern: framePointer) else { break }
-        let next = frame[0]
-        let returnAddress = frame[1]
-        guard returnAddress != 0 else { break }
-        frames[count] = returnAddress
+    #elseif arch(arm64)
+    // glibc's aarch64 `mcontext_t`: regs[0...30] (x29 = frame pointer, x30 = link register), sp, pc.
+    let registers = withUnsafeBytes(of: &context.pointee.uc_mcontext.regs) { $0.bindMemory(to: UInt64.self) }
+    let framePointer = UInt(registers[29])
+    slot.pointee.stackPointer = UInt(context.pointee.uc_mcontext.sp)
+    frames[0] = UInt(context.pointee.uc_mcontext.pc)
+    var count = 1
+    let low = slot.pointee.stackPointer, high = slot.pointee.stackHigh
+    // The link register holds the caller's return address while a function is in its prologue,
+    // its epilogue or is a leaf that saves no frame record: the one frame the chain would miss.
+    // In a body it may be stale (the return point of a finished call, inside this same function);
+    // StallAttribution folds a function named twice in a row into one.
+    let link = UInt(registers[30]) & FrameRecords.codeAddressMask
+    if link != 0 {
+        frames[count] = link
         count += 1
-        guard next > framePointer else { break }
-        framePointer = next
     }
-    slot.pointee.framePointerCount = Int32(count)
+    #else
+    let framePointer: UInt = 0, low: UInt = 0, high: UInt = 0, count = 0   // no capture on other architectures
     #endif
+    slot.pointee.framePointerCount = Int32(FrameRecords.walk(framePointer: framePointer, low: low, high: high, into: frames,
+                                                             count: count, capacity: StackSampler.maximumFrames))
 }
 
 /// Where the return address lies above the stack pointer when the instruction at `address` runs
@@ -262,9 +265,7 @@ private func _backtrace(_ buffer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 // The Swift runtime's name of the task running on this thread (`Task(name:)`), or NULL.
 @_silgen_name("swift_task_getCurrentTaskName")
 private func _currentTaskName() -> UnsafePointer<CChar>?
-#endif
 
-#if os(Linux)
 /// Stack extents of threads. Not cached: thread handles are reused after a thread exits, and a
 /// stale extent would let the signal handler dereference memory outside the stack.
 enum StackBounds {

@@ -1,11 +1,10 @@
+#if os(Linux)
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Finds the frame-pointer chain of a thread stopped inside code built without frame pointers.
 ///
-/// glibc's blocking calls (futex waits) use `rbp` as an ordinary register, so the frame-pointer
+/// glibc's blocking calls (futex waits) use `rbp` (on arm64 `x29`) as an ordinary register, so the frame-pointer
 /// walk from the interrupted registers ends at once, and DWARF unwinding gives up in libraries
 /// without unwind tables. The caller's chain is still intact further up the stack: this scans the
 /// words above the stack pointer for one that points to a frame record (saved `rbp`, return
@@ -21,7 +20,7 @@ struct StackScan {
     private let stack: [UInt]
 
     static func recoverFrameChain(stackPointer: UInt, maximumFrames: Int = 64) -> [UInt] {
-        #if os(Linux) && arch(x86_64)
+        #if arch(x86_64) || arch(arm64)
         guard stackPointer != 0, let scan = StackScan(stackPointer: stackPointer) else { return [] }
         defer { close(scan.memory) }
         return scan.recover(maximumFrames: maximumFrames)
@@ -94,6 +93,16 @@ struct StackScan {
     /// A code address in a loaded image, right after a call instruction.
     private func isReturnAddress(_ address: UInt) -> Bool {
         guard address > 4096, Symbolicator.isInLoadedImage(address) else { return false }
+        #if arch(arm64)
+        // AArch64 instructions are 4 bytes: the one before the return address must be a call.
+        var instruction: UInt32 = 0
+        let read = withUnsafeMutableBytes(of: &instruction) { pread(memory, $0.baseAddress, 4, off_t(Int64(bitPattern: UInt64(address - 4)))) }
+        guard read == 4 else { return false }
+        let directCall = instruction & 0xFC00_0000 == 0x9400_0000             // BL imm26
+        let registerCall = instruction & 0xFFFF_FC1F == 0xD63F_0000           // BLR Xn
+        let authenticatedCall = instruction & 0xFEFF_F800 == 0xD63F_0800      // BLRAA / BLRAB / BLRAAZ / BLRABZ
+        return directCall || registerCall || authenticatedCall
+        #else
         var bytes = [UInt8](repeating: 0, count: 6)   // the six bytes before the return address
         let read = bytes.withUnsafeMutableBytes { pread(memory, $0.baseAddress, 6, off_t(Int64(bitPattern: UInt64(address - 6)))) }
         guard read == 6 else { return false }
@@ -102,6 +111,7 @@ struct StackScan {
         let memoryCall8 = bytes[3] == 0xFF && bytes[4] & 0x38 == 0x10        // call [reg+disp8]
         let memoryCall32 = bytes[0] == 0xFF && bytes[1] & 0x38 == 0x10       // call [reg+disp32] / [rip+disp32]
         return directCall || registerCall || memoryCall8 || memoryCall32
+        #endif
     }
 
     /// The end of the memory mapping holding `address`, from `/proc/self/maps`.
@@ -118,3 +128,4 @@ struct StackScan {
         return nil
     }
 }
+#endif
