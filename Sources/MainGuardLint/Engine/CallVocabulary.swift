@@ -160,6 +160,11 @@ extension ClosureExprSyntax {
             return CalledName.isMainQueue(scheduler) ? .mainActorCode("a Combine stage after .receive(on: \(scheduler))")
                 : .background("a Combine stage after .receive(on: \(scheduler))")
         }
+        // A stage before `.receive(on: DispatchQueue.main)` runs where the publisher delivers: the hop says
+        // that is not the main thread (`api.fetch().tryMap { save($0) }.receive(on: DispatchQueue.main)`).
+        if role == .inherits, call.hopsToTheMainQueueDownstream {
+            return .background("a Combine stage before .receive(on: main)")
+        }
         // Control and view actions (`onTapGesture`, `onChange`, ...) run on the main actor whatever their body does.
         if role == .inherits, signature?.parameterClause != nil, !called.name.hasPrefix("on"), hopsToTheMainActor {
             return .background("a completion handler that hops to the main actor")
@@ -269,6 +274,20 @@ extension CalledName {
 }
 
 private extension FunctionCallExprSyntax {
+    /// A `.receive(on:)` of a main scheduler later in this call's method chain (`x.map { }.receive(on: .main)`).
+    var hopsToTheMainQueueDownstream: Bool {
+        var node = Syntax(self)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base.map(Syntax.init) == node,
+              let call = member.parent?.as(FunctionCallExprSyntax.self) {
+            if member.declName.baseName.text == "receive",
+               let scheduler = call.arguments.first(where: { $0.label?.text == "on" })?.expression.trimmedDescription {
+                return CalledName.isMainQueue(scheduler)
+            }
+            node = Syntax(call)
+        }
+        return false
+    }
+
     /// The scheduler of the nearest `.receive(on:)` before this call in a method chain
     /// (`publisher.receive(on: queue).map { }`): `DispatchQueue.main`, `RunLoop.main`, `queue`.
     var upstreamReceiveScheduler: String? {

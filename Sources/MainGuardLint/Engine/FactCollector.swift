@@ -202,7 +202,9 @@ extension CalledName {
             if reference.baseName.tokenKind == .keyword(.self) { return .implicitSelf }
             if reference.baseName.text.startsWithUppercase { return .type(reference.baseName.text) }
         }
-        return .instance(types.type(of: receiver))
+        if let type = types.type(of: receiver) { return .instance(type) }
+        if let name = receiver.receiverName { return .namedInstance(name) }
+        return .instance(nil)
     }
 
     /// `name(label:)` as messages print it.
@@ -212,3 +214,17 @@ extension CalledName {
         "\(name)(\(labels.filter { $0 != trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()))"
     }
 }
+
+private extension ExprSyntax {
+    /// The name a receiver is known by: `store` in `store.load()`, `self.store.load()`, `model.store?.load()`.
+    var receiverName: String? {
+        if let reference = self.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+            return reference.baseName.text
+        }
+        if let member = self.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let chained = self.as(OptionalChainingExprSyntax.self) { return chained.expression.receiverName }
+        if let unwrapped = self.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression.receiverName }
+        return nil
+    }
+}
+

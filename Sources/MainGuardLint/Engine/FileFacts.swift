@@ -17,10 +17,21 @@ enum ReceiverKind: Sendable, Hashable {
     case implicitSelf
     /// `Type.f()`: static members of that type.
     case type(String)
-    /// `value.f()`: members of the value's inferred type, or of any type when unknown.
+    /// `value.f()`: members of the value's inferred type; nil when the syntax shows neither type nor name.
     case instance(String?)
+    /// `store.f()` where the syntax does not show `store`'s type: members of a type the name names
+    /// (`AccountStore`, `store`), so `textView.insertText(_:)` does not bind to a view model's `insertText(_:)`.
+    case namedInstance(String)
     /// `.f()`: static members of an unknown type.
     case implicitMember
+
+    /// A value whose type the syntax does not show.
+    var isUntypedInstance: Bool {
+        switch self {
+        case .instance(nil), .namedInstance: true
+        case .implicitSelf, .type, .instance, .implicitMember: false
+        }
+    }
 }
 
 /// A call inside a function body, kept for resolving heaviness through module functions. A plain

@@ -158,7 +158,7 @@ final class HeavinessSolver: @unchecked Sendable {
         // `items.append(x)` inside a method `append(_:)` delegates to another value's method of the
         // same name (the standard library's, usually): not recursion, and not a call of another
         // linted type's `append(_:)` either, which would make two such methods a cycle.
-        let delegates = reference.receiver == .instance(nil) && reference.name == record.name
+        let delegates = reference.receiver.isUntypedInstance && reference.name == record.name
         // `self.init(x)` or `Int(x)` inside an `init(_:)` of `Int` calls another overload with the same
         // labels (by argument type, which is not known here): not itself, and not a cycle of overloads.
         let delegatesToOverload = { (callee: Int) in
@@ -262,12 +262,27 @@ struct CatalogueCall: Sendable {
     var description: String {
         through.isEmpty ? "calls \(entry.display)" : "calls \(entry.display) via \(CallChain.shortened(through))"
     }
+
+    /// The cause callers share: the function that makes the catalogue call, however they reach it, so
+    /// thirteen screens reaching one file read through different helpers are one finding.
+    func causeKey(from callee: FunctionFacts) -> String {
+        guard let maker = through.last else { return callee.causeKey + "|" + entry.display }
+        return "\(callee.settings.targetName ?? "")|\(maker)|\(entry.display)"
+    }
 }
 
 /// Call chains as messages show them: at most three hops (`load() → … → decode()`).
 enum CallChain {
     static func shortened(_ hops: [String]) -> String {
         (hops.count > 3 ? [hops[0], "…", hops[hops.count - 1]] : hops).joined(separator: " → ")
+    }
+
+    /// The function at the end of a heaviness chain, where the work is: `b()` for "calls a(), which calls
+    /// b(), which loops"; the function itself when its own body is the work.
+    static func rootCause(of function: FunctionFacts) -> String {
+        let parts = (function.heaviness ?? "").components(separatedBy: ", which ")
+        let hops = parts.dropLast().compactMap { $0.hasPrefix("calls ") ? String($0.dropFirst("calls ".count)) : nil }
+        return "\(function.settings.targetName ?? "")|\(hops.last ?? function.causeKey)|\(parts.last ?? "")"
     }
 
     /// "calls a(), which calls b(), which loops" (the heaviness solver's reason) as "calls a() → b(), which loops".

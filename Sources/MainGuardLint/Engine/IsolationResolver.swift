@@ -346,7 +346,13 @@ extension TypeSyntax {
     /// Read from tokens, not from the printed type: printing a node copies it.
     var simpleName: String? {
         if let type = self.as(IdentifierTypeSyntax.self) { return type.name.text }
-        if let type = self.as(MemberTypeSyntax.self) { return type.name.text }
+        if let type = self.as(MemberTypeSyntax.self) {
+            // `os.Logger`, `Foundation.Data`: a module-qualified SDK type is not the app's own `Logger`.
+            if let module = type.baseType.as(IdentifierTypeSyntax.self)?.name.text, SDKModules.names.contains(module) {
+                return "\(module).\(type.name.text)"
+            }
+            return type.name.text
+        }
         if let type = self.as(OptionalTypeSyntax.self) { return type.wrappedType.simpleName }
         if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return type.wrappedType.simpleName }
         if let type = self.as(AttributedTypeSyntax.self) { return type.baseType.simpleName }
@@ -402,3 +408,12 @@ enum MainActorTypes {
         "NSDocument", "NSPersistentDocument", "NSDocumentController",
     ]
 }
+
+/// Apple's and the toolchain's module names, as they qualify types (`os.Logger`, `SwiftUI.Text`).
+enum SDKModules {
+    static let names: Set<String> = [
+        "os", "Foundation", "Swift", "SwiftUI", "UIKit", "AppKit", "Combine", "CoreData", "CoreGraphics", "Dispatch",
+        "OSLog", "Darwin", "Glibc", "ObjectiveC", "WebKit", "MapKit", "AVFoundation", "Photos", "SwiftData",
+    ]
+}
+

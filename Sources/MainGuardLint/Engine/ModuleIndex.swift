@@ -223,9 +223,16 @@ public struct ModuleIndex: Sendable {
         case .implicitMember:
             return matching.filter { functions[$0].enclosingType != nil }
         case .instance(nil):
-            // A value of a type the syntax does not show (`Current.Log.error(...)`): an instance method, and
-            // only when one type declares it. When several could be meant, the call stays unresolved.
-            let instanceMethods = matching.filter { functions[$0].enclosingType != nil && !functions[$0].isStatic }
+            // Neither the value's type nor a name for it (`makeStore().load()`): ambiguous, not resolved.
+            return []
+        case .namedInstance(let name):
+            // A value whose type the syntax does not show (`Current.Log.error(...)`, `textView.insertText(_:)`):
+            // instance methods of the one type its name names (`store` → `AccountStore`); otherwise unresolved.
+            let hint = name.trimmingPrefix("_").lowercased()
+            let instanceMethods = matching.filter { position in
+                guard let type = functions[position].enclosingType, !functions[position].isStatic else { return false }
+                return hint.count >= 3 && type.lowercased().hasSuffix(hint)
+            }
             let owners = Set(instanceMethods.compactMap { functions[$0].enclosingType })
             return owners.count == 1 ? instanceMethods : []
         }

@@ -22,7 +22,7 @@ enum BlockingCallOnMainActor: Rule {
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
                            message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
-                           cause: first.causeKey)
+                           cause: reached.causeKey(from: first))
         }
         let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes) else { return nil }

@@ -26,7 +26,8 @@ enum SyncWorkInMainActorTask: Rule {
                 Message.heavyFunction(heavyCallee?.signature ?? called.display, reason: heavyCallee?.heaviness ?? "",
                                       job: job, origin: origin, settings: context.settings)
             }
-            return RuleHit(token: called.nameToken, severity: description.severity, message: message, cause: heavyCallee?.causeKey)
+            return RuleHit(token: called.nameToken, severity: description.severity, message: message,
+                           cause: heavyCallee.map { CallChain.rootCause(of: $0) })
         }
     }
 
