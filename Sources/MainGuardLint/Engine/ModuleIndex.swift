@@ -260,7 +260,7 @@ struct ModuleVisibility: Sendable {
     private let importsOfFile: [Set<String>]
 
     init(files: [FileFacts], settings: [ModuleSettings]) {
-        let modules = settings.map { $0.targetName.map(Self.moduleName(ofTarget:)) }
+        let modules = settings.map { $0.moduleName ?? $0.targetName.map(Self.moduleName(ofTarget:)) }
         var reexports: [String: Set<String>] = [:]
         for (file, module) in zip(files, modules) {
             guard let module, !file.reexports.isEmpty else { continue }

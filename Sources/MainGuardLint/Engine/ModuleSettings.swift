@@ -11,8 +11,12 @@ import SwiftSyntax
 /// print(swift62.describesSwift62) // true
 /// ```
 public struct ModuleSettings: Sendable, Hashable {
-    /// The SwiftPM target (or Xcode project) the file belongs to, for messages.
+    /// The SwiftPM or Xcode target that compiles the file; nil when no target claims it.
     public var targetName: String?
+    /// The module the target builds, as `import` spells it (Xcode's `PRODUCT_MODULE_NAME`); nil when unknown.
+    public var moduleName: String?
+    /// True for SwiftPM `.testTarget`s and Xcode unit-test and UI-test bundles.
+    public var isTestTarget = false
     /// `.defaultIsolation(MainActor.self)` / `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`.
     public var defaultIsolationMainActor: Bool
     /// `NonisolatedNonsendingByDefault`: nonisolated async functions run on the caller's actor.
@@ -24,12 +28,35 @@ public struct ModuleSettings: Sendable, Hashable {
     /// `Type.member` or a bare name; sorted for the same reason.
     public var extraBlockingAPIs: [String] = []
     public var extraHeavyAPIs: [String] = []
+    /// Where the target and each setting came from, for `mainguard settings` and `--verbose`.
+    /// Not part of equality: two files compiled alike have equal settings whatever explains them.
+    public var provenance = SettingsProvenance.fallback
 
     public init(targetName: String? = nil, defaultIsolationMainActor: Bool = false,
-                nonisolatedNonsendingByDefault: Bool = false) {
+                nonisolatedNonsendingByDefault: Bool = false, provenance: SettingsProvenance = .fallback) {
+        self.provenance = provenance
         self.targetName = targetName
         self.defaultIsolationMainActor = defaultIsolationMainActor
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+    }
+
+    public static func == (lhs: ModuleSettings, rhs: ModuleSettings) -> Bool {
+        lhs.targetName == rhs.targetName && lhs.moduleName == rhs.moduleName && lhs.isTestTarget == rhs.isTestTarget
+            && lhs.defaultIsolationMainActor == rhs.defaultIsolationMainActor
+            && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault
+            && lhs.extraMainActorTypes == rhs.extraMainActorTypes && lhs.extraBlockingAPIs == rhs.extraBlockingAPIs
+            && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(targetName)
+        hasher.combine(moduleName)
+        hasher.combine(isTestTarget)
+        hasher.combine(defaultIsolationMainActor)
+        hasher.combine(nonisolatedNonsendingByDefault)
+        hasher.combine(extraMainActorTypes)
+        hasher.combine(extraBlockingAPIs)
+        hasher.combine(extraHeavyAPIs)
     }
 
     /// True when the named type is main-actor by the SDK's or the team's declaration.
@@ -56,10 +83,43 @@ public struct ModuleSettings: Sendable, Hashable {
     /// The settings with the CLI's overrides applied on top.
     func applying(_ overrides: SettingsOverrides) -> ModuleSettings {
         var settings = self
-        if let isolation = overrides.defaultIsolationMainActor { settings.defaultIsolationMainActor = isolation }
-        if let nonsending = overrides.nonisolatedNonsendingByDefault { settings.nonisolatedNonsendingByDefault = nonsending }
+        if let isolation = overrides.defaultIsolationMainActor {
+            settings.defaultIsolationMainActor = isolation
+            settings.provenance.defaultIsolation = "--default-isolation \(isolation ? "MainActor" : "nonisolated")"
+        }
+        if let nonsending = overrides.nonisolatedNonsendingByDefault {
+            settings.nonisolatedNonsendingByDefault = nonsending
+            settings.provenance.nonisolatedNonsendingByDefault = nonsending ? "--upcoming-feature NonisolatedNonsendingByDefault" : "command line"
+        }
         return settings
     }
+}
+
+/// Where a file's target and each of its settings came from.
+///
+/// ```swift
+/// let settings = detector.settings(forFile: "/repo/App/ContentView.swift")
+/// print(settings.provenance.owner)            // "App.xcodeproj target App"
+/// print(settings.provenance.defaultIsolation ?? "not set") // "configuration Debug: SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor"
+/// ```
+public struct SettingsProvenance: Sendable, Hashable, Codable {
+    /// The project or manifest and target that claim the file, or why none does.
+    public var owner: String
+    /// What turned default isolation MainActor on; nil when it is off by default.
+    public var defaultIsolation: String?
+    /// What turned `NonisolatedNonsendingByDefault` on; nil when it is off by default.
+    public var nonisolatedNonsendingByDefault: String?
+
+    public init(owner: String, defaultIsolation: String? = nil, nonisolatedNonsendingByDefault: String? = nil) {
+        self.owner = owner
+        self.defaultIsolation = defaultIsolation
+        self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+    }
+
+    /// A file no `Package.swift` or Xcode target compiles.
+    public static let fallback = SettingsProvenance(owner: "fallback: no target claims this file")
+    /// A `Package.swift`: SwiftPM compiles it on its own, in no target.
+    public static let manifest = SettingsProvenance(owner: "fallback: a package manifest, compiled by no target")
 }
 
 /// Settings given on the command line; they win over anything read from `Package.swift` or a project.
@@ -86,6 +146,8 @@ public struct SettingsOverrides: Sendable, Hashable {
 /// ```
 public struct PackageTarget: Sendable, Hashable {
     public var name: String
+    /// Declared with `.testTarget`.
+    public var isTest: Bool
     /// Absolute, standardized directory of the target's sources.
     public var directory: String
     public var settings: ModuleSettings
@@ -106,7 +168,16 @@ public enum PackageManifest {
         return collector.targets.map { declared in
             let relative = declared.path ?? defaultPath(for: declared, packageDirectory: packageDirectory)
             let directory = URL(fileURLWithPath: packageDirectory).appendingPathComponent(relative).standardizedFileURL.path
-            return PackageTarget(name: declared.name, directory: directory, settings: declared.settings)
+            var settings = declared.settings
+            settings.isTestTarget = declared.isTest
+            settings.moduleName = ModuleVisibility.moduleName(ofTarget: declared.name)
+            let manifest = "\(URL(fileURLWithPath: packageDirectory).lastPathComponent)/Package.swift"
+            settings.provenance.owner = "\(manifest) target \(declared.name)"
+            for (keyPath, setting) in [(\SettingsProvenance.defaultIsolation, settings.provenance.defaultIsolation),
+                                       (\SettingsProvenance.nonisolatedNonsendingByDefault, settings.provenance.nonisolatedNonsendingByDefault)] {
+                settings.provenance[keyPath: keyPath] = setting.map { "\(manifest) target \(declared.name): \($0)" }
+            }
+            return PackageTarget(name: declared.name, isTest: declared.isTest, directory: directory, settings: settings)
         }
     }
 
@@ -155,9 +226,11 @@ private extension ModuleSettings {
             switch setting {
             case "defaultIsolation":
                 defaultIsolationMainActor = argument.trimmedDescription == "MainActor.self"
+                provenance.defaultIsolation = defaultIsolationMainActor ? ".defaultIsolation(MainActor.self)" : nil
             case "enableUpcomingFeature", "enableExperimentalFeature":
                 if argument.as(StringLiteralExprSyntax.self)?.representedLiteralValue == "NonisolatedNonsendingByDefault" {
                     nonisolatedNonsendingByDefault = true
+                    provenance.nonisolatedNonsendingByDefault = ".\(setting)(\"NonisolatedNonsendingByDefault\")"
                 }
             default:
                 break
@@ -170,103 +243,5 @@ private extension LabeledExprListSyntax {
     /// The value of a plain string-literal argument such as `name: "App"`.
     func stringLiteral(labeled label: String) -> String? {
         first { $0.label?.text == label }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
-    }
-}
-
-/// Reads the concurrency build settings of an Xcode project (`KEY = VALUE;` lines of `project.pbxproj`).
-///
-/// Any build configuration that turns a setting on turns it on for the project's files: a linter
-/// should warn about code that hangs in at least one configuration.
-///
-/// ```swift
-/// let settings = XcodeProject.settings(inPBXProj: text, projectName: "App")
-/// ```
-public enum XcodeProject {
-    public static func settings(inPBXProj text: String, projectName: String) -> ModuleSettings {
-        var settings = ModuleSettings(targetName: projectName)
-        for line in text.split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { continue }
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: ";\" "))
-            switch parts[0] {
-            case "SWIFT_DEFAULT_ACTOR_ISOLATION":
-                if value == "MainActor" { settings.defaultIsolationMainActor = true }
-            case "SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT":
-                if value == "YES" { settings.nonisolatedNonsendingByDefault = true }
-            default:
-                break
-            }
-        }
-        return settings
-    }
-}
-
-/// Finds the settings of each linted file: the nearest `Package.swift` or `*.xcodeproj` at or above it.
-///
-/// ```swift
-/// var detector = SettingsDetector()
-/// let settings = detector.settings(forFile: "/repo/Sources/App/View.swift")
-/// ```
-public struct SettingsDetector {
-    private enum Project {
-        case package([PackageTarget])
-        case xcode(ModuleSettings)
-        case none
-    }
-
-    private var projectsByDirectory: [String: Project] = [:]
-    /// Every file of a folder belongs to the same target: the answer per folder as the path names it.
-    private var settingsByFolder: [String: ModuleSettings] = [:]
-
-    public init() {}
-
-    /// The settings of the target owning `path` (classic settings when no project is found).
-    public mutating func settings(forFile path: String) -> ModuleSettings {
-        let folder = (path as NSString).deletingLastPathComponent
-        if let known = settingsByFolder[folder] { return known }
-        let settings = settings(forFolder: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent())
-        settingsByFolder[folder] = settings
-        return settings
-    }
-
-    private mutating func settings(forFolder folder: URL) -> ModuleSettings {
-        let folderPath = folder.path + "/"
-        var directory = folder
-        while true {
-            switch project(in: directory.path) {
-            case .package(let targets):
-                // The deepest target directory containing the folder owns its files.
-                let owner = targets.filter { folderPath.hasPrefix($0.directory + "/") }
-                    .max { $0.directory.count < $1.directory.count }
-                return owner?.settings ?? .classic
-            case .xcode(let settings):
-                return settings
-            case .none:
-                let parent = directory.deletingLastPathComponent()
-                if parent.path == directory.path { return .classic }
-                directory = parent
-            }
-        }
-    }
-
-    private mutating func project(in directory: String) -> Project {
-        if let known = projectsByDirectory[directory] { return known }
-        let project = Self.readProject(in: directory)
-        projectsByDirectory[directory] = project
-        return project
-    }
-
-    private static func readProject(in directory: String) -> Project {
-        let manifest = "\(directory)/Package.swift"
-        if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-            return .package(PackageManifest.targets(inManifest: text, packageDirectory: directory))
-        }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
-            if let text = try? String(contentsOfFile: "\(directory)/\(entry)/project.pbxproj", encoding: .utf8) {
-                return .xcode(XcodeProject.settings(inPBXProj: text, projectName: String(entry.dropLast(".xcodeproj".count))))
-            }
-        }
-        return .none
     }
 }

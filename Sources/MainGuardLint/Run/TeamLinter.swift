@@ -49,6 +49,8 @@ public struct TeamLinter: Sendable {
         public var baselinedCount: Int
         /// Why the cache could not be written, when it could not (the run itself succeeded).
         public var cacheWarning: String?
+        /// Linted files no Package.swift or Xcode target claims: they got the fallback settings.
+        public var unclaimedFiles: [String] = []
 
         /// SwiftLint's convention: 0 without error findings, 2 with one; `strict` from the command
         /// line or the root configuration counts warnings as errors.
@@ -89,7 +91,8 @@ public struct TeamLinter: Sendable {
         }
         let result = LintResult(findings: findings.sorted(), skipped: skipped, fileCount: inputs.count,
                                 lineCount: Linter.lineCount(of: inputs))
-        return Result(lint: result, filesFromCache: fromCache, baselinedCount: baselined, cacheWarning: cacheWarning)
+        return Result(lint: result, filesFromCache: fromCache, baselinedCount: baselined, cacheWarning: cacheWarning,
+                      unclaimedFiles: files.filter { $0.settings.targetName == nil }.map(\.path))
     }
 
     /// Collects files, keeps those the configuration includes, and settles each one's settings.
