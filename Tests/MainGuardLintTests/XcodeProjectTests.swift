@@ -146,8 +146,9 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertTrue(settings.nonisolatedNonsendingByDefault)
         XCTAssertEqual(settings.moduleName, "KitCore")
         XCTAssertEqual(settings.provenance.defaultIsolation, "configuration Debug: OTHER_SWIFT_FLAGS -default-isolation MainActor")
+        // The target's flags reach the project's through $(inherited): the feature is the project's.
         XCTAssertEqual(settings.provenance.nonisolatedNonsendingByDefault,
-                       "configuration Debug: OTHER_SWIFT_FLAGS -enable-upcoming-feature NonisolatedNonsendingByDefault")
+                       "project configuration Debug: OTHER_SWIFT_FLAGS -enable-upcoming-feature NonisolatedNonsendingByDefault")
     }
 
     func testSynchronizedExceptionSetAddsFilesToAnotherTarget() throws {
@@ -166,6 +167,48 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(project.targets[0].synchronizedFolders, [XcodeTarget.SynchronizedFolder(path: "/repo/App", excludedFiles: [])])
         XCTAssertEqual(project.targets[1].addedSynchronizedFiles, ["/repo/App/Fakes/FakeStore.swift"])
         XCTAssertTrue(project.targets[1].settings.isTestTarget)
+    }
+
+    func testXCConfigFilesIncludesAndInheritance() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("Config/Project.xcconfig", """
+            #include "Common/Shared.xcconfig"
+            OTHER_SWIFT_FLAGS = $(inherited) -enable-upcoming-feature NonisolatedNonsendingByDefault // Swift 6.2
+            """)
+        try directory.write("Config/Common/Shared.xcconfig", "OTHER_SWIFT_FLAGS = -DSHARED\n")
+        // The release file replaces the flags without $(inherited): the feature is off in Release.
+        try directory.write("Config/Release.xcconfig", "#include \"Project.xcconfig\"\nOTHER_SWIFT_FLAGS = -DRELEASE\n")
+        try directory.write("Config/App.xcconfig", "SWIFT_DEFAULT_ACTOR_ISOLATION[sdk=iphoneos*] = MainActor\n")
+        let text = """
+            { objects = {
+                PRJ = { isa = PBXProject; mainGroup = MAIN; targets = (APP, TOOL); buildConfigurationList = PL; };
+                MAIN = { isa = PBXGroup; children = (CFG, XC); sourceTree = "<group>"; };
+                CFG = { isa = PBXFileSystemSynchronizedRootGroup; path = Config; sourceTree = "<group>"; };
+                XC = { isa = PBXFileReference; path = Config/Release.xcconfig; sourceTree = "<group>"; };
+                PL = { isa = XCConfigurationList; buildConfigurations = (PD, PR); };
+                PD = { isa = XCBuildConfiguration; name = Debug; baseConfigurationReferenceAnchor = CFG;
+                       baseConfigurationReferenceRelativePath = Project.xcconfig; buildSettings = { }; };
+                PR = { isa = XCBuildConfiguration; name = Release; baseConfigurationReference = XC; buildSettings = { }; };
+                APP = { isa = PBXNativeTarget; name = App; buildConfigurationList = AL; productType = "com.apple.product-type.application"; };
+                AL = { isa = XCConfigurationList; buildConfigurations = (AR); };
+                AR = { isa = XCBuildConfiguration; name = Release; baseConfigurationReferenceAnchor = CFG;
+                       baseConfigurationReferenceRelativePath = App.xcconfig; buildSettings = { }; };
+                TOOL = { isa = PBXNativeTarget; name = Tool; buildConfigurationList = TL; productType = "com.apple.product-type.tool"; };
+                TL = { isa = XCConfigurationList; buildConfigurations = (TR); };
+                TR = { isa = XCBuildConfiguration; name = Release; buildSettings = { OTHER_SWIFT_FLAGS = "$(inherited) -DTOOL"; }; };
+            }; rootObject = PRJ; }
+            """
+        let project = try XcodeProject(pbxproj: text, projectDirectory: directory.path, name: "App")
+        // App has only a Release configuration: Release's flags replace the project file's feature.
+        XCTAssertFalse(project.targets[0].settings.nonisolatedNonsendingByDefault)
+        XCTAssertEqual(project.targets[0].settings.provenance.defaultIsolation,
+                       "configuration Release (App.xcconfig): SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor")
+        XCTAssertFalse(project.targets[1].settings.nonisolatedNonsendingByDefault)
+
+        let debug = text.replacingOccurrences(of: "name = Release", with: "name = Debug")
+        let debugProject = try XcodeProject(pbxproj: debug, projectDirectory: directory.path, name: "App")
+        XCTAssertEqual(debugProject.targets[1].settings.provenance.nonisolatedNonsendingByDefault,
+                       "project configuration Debug (Project.xcconfig): OTHER_SWIFT_FLAGS -enable-upcoming-feature NonisolatedNonsendingByDefault")
     }
 
     func testNotAProject() {
@@ -298,7 +341,7 @@ final class SettingsReportTests: XCTestCase {
               default isolation: nonisolated (default)
               NonisolatedNonsendingByDefault: off (default)
             """), text)
-        XCTAssertTrue(text.contains("\(root)Scripts/ (1 file): fallback: no target claims this file\n"), text)
+        XCTAssertTrue(text.contains("\(root)Scripts/ (1 file): fallback: not in any target\n"), text)
         XCTAssertTrue(text.contains("  default isolation: MainActor (Core/Package.swift target Core: .defaultIsolation(MainActor.self))\n"), text)
 
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
@@ -312,7 +355,7 @@ final class SettingsReportTests: XCTestCase {
 
     func testUnclaimedSummary() {
         XCTAssertEqual(UnclaimedFiles.summary([]), "every file belongs to a Package.swift or Xcode target\n")
-        XCTAssertEqual(UnclaimedFiles.summary(["a.swift", "b.swift", "c.swift"], shown: 2),
+        XCTAssertEqual(UnclaimedFiles.summary(["Package.swift", "a.swift", "b.swift"], shown: 2),
                        "3 files no target claims (fallback settings: classic, or the configuration's defaults): a.swift, b.swift, and 1 more\n")
     }
 }

@@ -14,7 +14,7 @@ final class SettingsCommandTests: XCTestCase {
               from: App.xcodeproj target App
               default isolation: MainActor (configuration Debug: SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor)
               NonisolatedNonsendingByDefault: on (project configuration Debug: SWIFT_APPROACHABLE_CONCURRENCY = YES)
-            \(fixture)/App/Legacy/ (1 file): fallback: no target claims this file
+            \(fixture)/App/Legacy/ (1 file): fallback: not in any target
               default isolation: nonisolated (default)
               NonisolatedNonsendingByDefault: off (default)
             \(fixture)/App/Screens/ (1 file): target App, module Demo_App

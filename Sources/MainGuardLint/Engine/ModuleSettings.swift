@@ -117,7 +117,7 @@ public struct SettingsProvenance: Sendable, Hashable, Codable {
     }
 
     /// A file no `Package.swift` or Xcode target compiles.
-    public static let fallback = SettingsProvenance(owner: "fallback: no target claims this file")
+    public static let fallback = SettingsProvenance(owner: "fallback: not in any target")
     /// A `Package.swift`: SwiftPM compiles it on its own, in no target.
     public static let manifest = SettingsProvenance(owner: "fallback: a package manifest, compiled by no target")
 }

@@ -152,7 +152,10 @@ public enum UnclaimedFiles {
         guard !paths.isEmpty else { return "every file belongs to a Package.swift or Xcode target\n" }
         let noun = paths.count == 1 ? "file" : "files"
         let more = paths.count > shown ? ", and \(paths.count - shown) more" : ""
+        // Package manifests are unclaimed by nature: the files worth a look come first.
+        let isManifest = { (path: String) in (path as NSString).lastPathComponent.hasPrefix("Package") }
+        let examples = paths.filter { !isManifest($0) } + paths.filter(isManifest)
         return "\(paths.count) \(noun) no target claims (fallback settings: classic, or the configuration's defaults): "
-            + paths.prefix(shown).joined(separator: ", ") + more + "\n"
+            + examples.prefix(shown).joined(separator: ", ") + more + "\n"
     }
 }

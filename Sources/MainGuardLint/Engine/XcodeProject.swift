@@ -28,7 +28,7 @@ public struct XcodeProject: Sendable {
               let project = objects[rootID]?.dictionary
         else { throw Error(reason: "no objects or root object") }
         let reader = ObjectReader(objects: objects, sourceRoot: Self.join(projectDirectory, project["projectDirPath"]?.string ?? ""))
-        let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string)
+        let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, level: "project configuration")
         let synchronizedGroups = objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }
         targets = (project["targets"]?.strings ?? []).compactMap { targetID in
             guard let target = objects[targetID]?.dictionary, target["isa"]?.string == "PBXNativeTarget" else { return nil }
@@ -115,17 +115,36 @@ private struct ObjectReader {
         }
     }
 
-    /// A configuration list's configurations in order: name and build settings.
-    func configurations(_ listID: String?) -> [(name: String, settings: [String: PropertyList])] {
+    /// A configuration list's configurations in order, each as its assignments: those of its base
+    /// `.xcconfig` file (with its `#include`s) first, then its own build settings.
+    func configurations(_ listID: String?, level: String) -> [BuildConfiguration] {
         guard let listID else { return [] }
         return (objects[listID]?["buildConfigurations"]?.strings ?? []).compactMap { id in
             guard let configuration = objects[id] else { return nil }
-            return (configuration["name"]?.string ?? id, configuration["buildSettings"]?.dictionary ?? [:])
+            let name = configuration["name"]?.string ?? id
+            var assignments: [SettingAssignment] = []
+            if let file = baseConfigurationFile(of: configuration) {
+                assignments += XCConfig.assignments(file: file, level: "\(level) \(name) (\((file as NSString).lastPathComponent))")
+            }
+            for (key, value) in (configuration["buildSettings"]?.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) {
+                assignments.append(SettingAssignment(key: key, words: BuildConfiguration.words(value), level: "\(level) \(name)"))
+            }
+            return BuildConfiguration(name: name, assignments: assignments)
         }
     }
 
+    /// A configuration's `.xcconfig`: a file reference, or (Xcode 16) a path inside a synchronized folder.
+    private func baseConfigurationFile(of configuration: PropertyList) -> String? {
+        if let reference = configuration["baseConfigurationReference"]?.string { return path(of: reference) }
+        if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+           let relative = configuration["baseConfigurationReferenceRelativePath"]?.string {
+            return path(of: anchor).map { XcodeProject.join($0, relative) }
+        }
+        return nil
+    }
+
     func target(id: String, _ target: [String: PropertyList], projectName: String,
-                projectConfigurations: [(name: String, settings: [String: PropertyList])],
+                projectConfigurations: [BuildConfiguration],
                 synchronizedGroups: [String: PropertyList]) -> XcodeTarget {
         let name = target["name"]?.string ?? id
         let productType = target["productType"]?.string ?? ""
@@ -149,7 +168,7 @@ private struct ObjectReader {
             added += exceptionFiles(of: groupID, target: id, folder: folder).filter { $0.hasSuffix(".swift") }
         }
         let productName = (target["productName"]?.string).map { $0.contains("$") ? name : $0 } ?? name
-        let settings = XcodeBuildSettings(target: configurations(target["buildConfigurationList"]?.string),
+        let settings = XcodeBuildSettings(target: configurations(target["buildConfigurationList"]?.string, level: "configuration"),
                                           project: projectConfigurations)
             .moduleSettings(owner: "\(projectName).xcodeproj target \(name)", targetName: name, productName: productName,
                             isTest: productType.hasSuffix(".bundle.unit-test") || productType.hasSuffix(".bundle.ui-testing"))
@@ -167,49 +186,99 @@ private struct ObjectReader {
     }
 }
 
-/// A target's build configurations over the project's: the concurrency settings they turn on.
-private struct XcodeBuildSettings {
-    var target: [(name: String, settings: [String: PropertyList])]
-    var project: [(name: String, settings: [String: PropertyList])]
+/// One assignment of a build setting, and where it was made.
+struct SettingAssignment {
+    var key: String
+    var words: [String]
+    var level: String
+}
 
-    /// The words of a setting in one configuration: the target's value, with `$(inherited)` standing for the project's.
-    private func words(_ key: String, configuration: (name: String, settings: [String: PropertyList])) -> (words: [String], level: String)? {
-        let projectValue = project.first { $0.name == configuration.name }?.settings[key].map(Self.words)
-        guard let targetValue = configuration.settings[key].map(Self.words) else {
-            return projectValue.map { ($0, "project configuration \(configuration.name)") }
-        }
-        let inherited = targetValue.flatMap { $0 == "$(inherited)" || $0 == "${inherited}" ? (projectValue ?? []) : [$0] }
-        return (inherited, "configuration \(configuration.name)")
+/// One build configuration (Debug, Release, …) as its assignments, lowest level first.
+struct BuildConfiguration {
+    var name: String
+    var assignments: [SettingAssignment]
+
+    /// A setting's words with where each came from: the last assignment wins, and `$(inherited)`
+    /// stands for the value assigned before it (a lower level, or earlier in an `.xcconfig` chain).
+    func value(_ key: String) -> [(word: String, level: String)]? {
+        value(key, before: assignments.endIndex)
     }
 
-    private static func words(_ value: PropertyList) -> [String] {
+    private func value(_ key: String, before end: Int) -> [(word: String, level: String)]? {
+        guard let index = assignments[..<end].lastIndex(where: { $0.key == key }) else { return nil }
+        let assignment = assignments[index]
+        return assignment.words.flatMap { word in
+            word == "$(inherited)" || word == "${inherited}" ? (value(key, before: index) ?? []) : [(word, assignment.level)]
+        }
+    }
+
+    static func words(_ value: PropertyList) -> [String] {
         switch value {
         case .string(let text): return text.split(whereSeparator: \.isWhitespace).map(String.init)
         case .array(let elements): return elements.compactMap(\.string).flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
         case .dictionary: return []
         }
     }
+}
+
+/// Reads `.xcconfig` files: `KEY = value` lines, `// comments`, `#include "other.xcconfig"` (and `#include?`).
+enum XCConfig {
+    /// The file's assignments in order, included files' in place. A condition (`KEY[sdk=iphoneos*]`)
+    /// is kept as a plain assignment: it applies in some build, which is enough to turn a setting on.
+    static func assignments(file: String, level: String, depth: Int = 0) -> [SettingAssignment] {
+        guard depth < 16, let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+        var assignments: [SettingAssignment] = []
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            var line = Substring(rawLine)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#include") {
+                let parts = trimmed.split(separator: "\"")
+                guard parts.count >= 2 else { continue }
+                let included = XcodeProject.join((file as NSString).deletingLastPathComponent, String(parts[1]))
+                assignments += Self.assignments(file: included, level: level, depth: depth + 1)
+                continue
+            }
+            let afterCondition = trimmed.firstIndex(of: "]").map { trimmed.index(after: $0) } ?? trimmed.startIndex
+            guard let equals = trimmed[afterCondition...].firstIndex(of: "=") else { continue }
+            var key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            if let condition = key.firstIndex(of: "[") { key = String(key[..<condition]) }
+            guard !key.isEmpty else { continue }
+            let words = trimmed[trimmed.index(after: equals)...].split(whereSeparator: \.isWhitespace)
+                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            assignments.append(SettingAssignment(key: key, words: words, level: level))
+        }
+        return assignments
+    }
+}
+
+/// A target's build configurations over the project's: the concurrency settings they turn on.
+private struct XcodeBuildSettings {
+    var target: [BuildConfiguration]
+    var project: [BuildConfiguration]
 
     func moduleSettings(owner: String, targetName: String, productName: String, isTest: Bool) -> ModuleSettings {
         var settings = ModuleSettings(targetName: targetName)
         settings.isTestTarget = isTest
         settings.provenance = SettingsProvenance(owner: owner)
-        // A target without configurations of its own (hand-written input) still inherits the project's.
-        let configurations = target.isEmpty ? project.map { ($0.name, [String: PropertyList]()) } : target
+        // Each target configuration sits on the project's configuration of the same name; a target
+        // without configurations of its own (hand-written input) has the project's alone.
+        let configurations = (target.isEmpty ? project.map { BuildConfiguration(name: $0.name, assignments: []) } : target).map { own in
+            BuildConfiguration(name: own.name, assignments: (project.first { $0.name == own.name }?.assignments ?? []) + own.assignments)
+        }
         var moduleName: String?
         for configuration in configurations {
             if moduleName == nil {
-                let named = configuration.settings["PRODUCT_MODULE_NAME"]?.string ?? configuration.settings["PRODUCT_NAME"]?.string
-                    ?? project.first { $0.name == configuration.name }.flatMap { $0.settings["PRODUCT_MODULE_NAME"]?.string }
-                moduleName = named
+                moduleName = (configuration.value("PRODUCT_MODULE_NAME") ?? configuration.value("PRODUCT_NAME"))
+                    .map { $0.map(\.word).joined(separator: " ") }
                     .map { $0.replacingOccurrences(of: "$(TARGET_NAME)", with: targetName).replacingOccurrences(of: "${TARGET_NAME}", with: targetName) }
-                    .flatMap { $0.contains("$") ? nil : $0 }
+                    .flatMap { $0.contains("$") || $0.isEmpty ? nil : $0 }
             }
-            if settings.provenance.defaultIsolation == nil, let found = isolationSetting(configuration) {
+            if settings.provenance.defaultIsolation == nil, let found = Self.isolationSetting(configuration) {
                 settings.defaultIsolationMainActor = true
                 settings.provenance.defaultIsolation = found
             }
-            if settings.provenance.nonisolatedNonsendingByDefault == nil, let found = nonsendingSetting(configuration) {
+            if settings.provenance.nonisolatedNonsendingByDefault == nil, let found = Self.nonsendingSetting(configuration) {
                 settings.nonisolatedNonsendingByDefault = true
                 settings.provenance.nonisolatedNonsendingByDefault = found
             }
@@ -218,42 +287,39 @@ private struct XcodeBuildSettings {
         return settings
     }
 
-    private func isolationSetting(_ configuration: (name: String, settings: [String: PropertyList])) -> String? {
-        if let value = words("SWIFT_DEFAULT_ACTOR_ISOLATION", configuration: configuration), value.words == ["MainActor"] {
-            return "\(value.level): SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor"
+    private static func isolationSetting(_ configuration: BuildConfiguration) -> String? {
+        if let value = configuration.value("SWIFT_DEFAULT_ACTOR_ISOLATION"), value.map(\.word) == ["MainActor"] {
+            return "\(value[0].level): SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor"
         }
-        if let flags = words("OTHER_SWIFT_FLAGS", configuration: configuration),
-           Self.flagValue("-default-isolation", in: flags.words) == "MainActor" {
-            return "\(flags.level): OTHER_SWIFT_FLAGS -default-isolation MainActor"
+        if let flags = configuration.value("OTHER_SWIFT_FLAGS"), let flag = flagValues("-default-isolation", in: flags).last,
+           flag.word == "MainActor" {
+            return "\(flag.level): OTHER_SWIFT_FLAGS -default-isolation MainActor"
         }
         return nil
     }
 
-    private func nonsendingSetting(_ configuration: (name: String, settings: [String: PropertyList])) -> String? {
+    private static func nonsendingSetting(_ configuration: BuildConfiguration) -> String? {
         for key in ["SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT", "SWIFT_APPROACHABLE_CONCURRENCY"] {
-            if let value = words(key, configuration: configuration), value.words == ["YES"] { return "\(value.level): \(key) = YES" }
+            if let value = configuration.value(key), value.map(\.word) == ["YES"] { return "\(value[0].level): \(key) = YES" }
         }
-        if let flags = words("OTHER_SWIFT_FLAGS", configuration: configuration) {
-            for flag in ["-enable-upcoming-feature", "-enable-experimental-feature"]
-            where Self.flagValues(flag, in: flags.words).contains("NonisolatedNonsendingByDefault") {
-                return "\(flags.level): OTHER_SWIFT_FLAGS \(flag) NonisolatedNonsendingByDefault"
+        if let flags = configuration.value("OTHER_SWIFT_FLAGS") {
+            for flag in ["-enable-upcoming-feature", "-enable-experimental-feature"] {
+                if let found = flagValues(flag, in: flags).first(where: { $0.word == "NonisolatedNonsendingByDefault" }) {
+                    return "\(found.level): OTHER_SWIFT_FLAGS \(flag) NonisolatedNonsendingByDefault"
+                }
             }
         }
         return nil
     }
 
     /// The values given to a compiler flag, as `-flag value` or `-flag=value` (`-Xfrontend` prefixes ignored).
-    private static func flagValues(_ flag: String, in words: [String]) -> [String] {
-        let words = words.filter { $0 != "-Xfrontend" }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-        var values: [String] = []
+    private static func flagValues(_ flag: String, in words: [(word: String, level: String)]) -> [(word: String, level: String)] {
+        let words = words.filter { $0.word != "-Xfrontend" }
+        var values: [(word: String, level: String)] = []
         for (position, word) in words.enumerated() {
-            if word == flag, position + 1 < words.count { values.append(words[position + 1]) }
-            if word.hasPrefix(flag + "=") { values.append(String(word.dropFirst(flag.count + 1))) }
+            if word.word == flag, position + 1 < words.count { values.append(words[position + 1]) }
+            if word.word.hasPrefix(flag + "=") { values.append((String(word.word.dropFirst(flag.count + 1)), word.level)) }
         }
         return values
-    }
-
-    private static func flagValue(_ flag: String, in words: [String]) -> String? {
-        flagValues(flag, in: words).last
     }
 }
