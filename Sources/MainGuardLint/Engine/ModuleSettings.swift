@@ -15,6 +15,9 @@ public struct ModuleSettings: Sendable, Hashable {
     public var targetName: String?
     /// The module the target builds, as `import` spells it (Xcode's `PRODUCT_MODULE_NAME`); nil when unknown.
     public var moduleName: String?
+    /// The modules of the other targets that compile the same file (an app's extensions, its other
+    /// platform), so calls into the file resolve from each of them.
+    public var otherModuleNames: [String] = []
     /// True for SwiftPM `.testTarget`s and Xcode unit-test and UI-test bundles.
     public var isTestTarget = false
     /// `.defaultIsolation(MainActor.self)` / `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`.
@@ -41,7 +44,8 @@ public struct ModuleSettings: Sendable, Hashable {
     }
 
     public static func == (lhs: ModuleSettings, rhs: ModuleSettings) -> Bool {
-        lhs.targetName == rhs.targetName && lhs.moduleName == rhs.moduleName && lhs.isTestTarget == rhs.isTestTarget
+        lhs.targetName == rhs.targetName && lhs.moduleName == rhs.moduleName && lhs.otherModuleNames == rhs.otherModuleNames
+            && lhs.isTestTarget == rhs.isTestTarget
             && lhs.defaultIsolationMainActor == rhs.defaultIsolationMainActor
             && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault
             && lhs.extraMainActorTypes == rhs.extraMainActorTypes && lhs.extraBlockingAPIs == rhs.extraBlockingAPIs
@@ -51,6 +55,7 @@ public struct ModuleSettings: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(targetName)
         hasher.combine(moduleName)
+        hasher.combine(otherModuleNames)
         hasher.combine(isTestTarget)
         hasher.combine(defaultIsolationMainActor)
         hasher.combine(nonisolatedNonsendingByDefault)

@@ -91,6 +91,9 @@ public struct SettingsDetector {
         var settings = first
         let others = claims.compactMap(\.targetName).filter { $0 != first.targetName }
         if !others.isEmpty { settings.provenance.owner += " (also in \(others.joined(separator: ", ")))" }
+        for module in claims.compactMap(\.moduleName) where module != first.moduleName && !settings.otherModuleNames.contains(module) {
+            settings.otherModuleNames.append(module)
+        }
         settings.isTestTarget = claims.allSatisfy(\.isTestTarget)
         for claim in claims {
             if claim.defaultIsolationMainActor, !settings.defaultIsolationMainActor {

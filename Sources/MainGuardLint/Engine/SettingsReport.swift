@@ -15,6 +15,8 @@ public struct SettingsReport: Sendable {
         /// The target, nil when no target claims the file.
         public var target: String?
         public var module: String?
+        /// Modules of the other targets that compile the file too.
+        public var otherModules: [String]
         public var isTestTarget: Bool
         /// `MainActor` or `nonisolated`.
         public var defaultIsolation: String
@@ -24,6 +26,7 @@ public struct SettingsReport: Sendable {
         init(_ settings: ModuleSettings) {
             target = settings.targetName
             module = settings.moduleName
+            otherModules = settings.otherModuleNames
             isTestTarget = settings.isTestTarget
             defaultIsolation = settings.defaultIsolationMainActor ? "MainActor" : "nonisolated"
             upcomingFeatures = settings.nonisolatedNonsendingByDefault ? ["NonisolatedNonsendingByDefault"] : []
