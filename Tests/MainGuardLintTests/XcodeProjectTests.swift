@@ -211,6 +211,14 @@ final class XcodeProjectTests: XCTestCase {
                        "project configuration Debug (Project.xcconfig): OTHER_SWIFT_FLAGS -enable-upcoming-feature NonisolatedNonsendingByDefault")
     }
 
+    /// Every level inheriting twice doubles the flags: the value is capped, not exponential.
+    func testInheritanceChainsStayBounded() {
+        let levels = (0..<64).map { SettingAssignment(key: "OTHER_SWIFT_FLAGS", words: ["$(inherited)", "$(inherited)", "-D\($0)"], level: "l\($0)") }
+        let value = BuildConfiguration(name: "Debug", assignments: levels).value("OTHER_SWIFT_FLAGS")
+        XCTAssertEqual(value?.count, 4_096)
+        XCTAssertNil(BuildConfiguration(name: "Debug", assignments: levels).value("SWIFT_VERSION"))
+    }
+
     func testNotAProject() {
         XCTAssertThrowsError(try XcodeProject(pbxproj: "{ archiveVersion = 1; }", projectDirectory: "/repo", name: "X"))
         XCTAssertThrowsError(try XcodeProject(pbxproj: "{ objects = {}; rootObject = R; }", projectDirectory: "/repo", name: "X"))

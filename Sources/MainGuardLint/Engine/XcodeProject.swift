@@ -91,8 +91,9 @@ private struct ObjectReader {
         self.objects = objects
         self.sourceRoot = sourceRoot
         var parents: [String: String] = [:]
-        for (id, object) in objects {
-            for child in object["children"]?.strings ?? [] { parents[child] = id }
+        // Sorted, so a member listed by two groups (malformed, but seen) gets the same parent every run.
+        for (id, object) in objects.sorted(by: { $0.key < $1.key }) {
+            for child in object["children"]?.strings ?? [] where parents[child] == nil { parents[child] = id }
         }
         self.parents = parents
     }
@@ -201,16 +202,19 @@ struct BuildConfiguration {
     /// A setting's words with where each came from: the last assignment wins, and `$(inherited)`
     /// stands for the value assigned before it (a lower level, or earlier in an `.xcconfig` chain).
     func value(_ key: String) -> [(word: String, level: String)]? {
-        value(key, before: assignments.endIndex)
+        var value: [(word: String, level: String)]?
+        for assignment in assignments where assignment.key == key {
+            let inherited = value ?? []
+            value = assignment.words.flatMap { word in
+                word == "$(inherited)" || word == "${inherited}" ? inherited : [(word, assignment.level)]
+            }
+            // Each `$(inherited)` copies what came before: hostile input could double it at every level.
+            if value!.count > Self.maximumWords { value = Array(value!.prefix(Self.maximumWords)) }
+        }
+        return value
     }
 
-    private func value(_ key: String, before end: Int) -> [(word: String, level: String)]? {
-        guard let index = assignments[..<end].lastIndex(where: { $0.key == key }) else { return nil }
-        let assignment = assignments[index]
-        return assignment.words.flatMap { word in
-            word == "$(inherited)" || word == "${inherited}" ? (value(key, before: index) ?? []) : [(word, assignment.level)]
-        }
-    }
+    private static let maximumWords = 4_096
 
     static func words(_ value: PropertyList) -> [String] {
         switch value {
