@@ -37,6 +37,37 @@ final class ModuleSettingsTests: XCTestCase {
             nonisolatedNonsendingByDefault: "repo/Package.swift target App: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"))
     }
 
+    func testSettingsThroughVariablesAndLoopsOverTargetsAndExcludedFiles() throws {
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let strict: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            let uiSettings = strict + [.defaultIsolation(MainActor.self)]
+            let package = Package(
+                name: "Demo",
+                targets: [
+                    .target(name: "UI", exclude: ["Legacy", "Notes.swift"], swiftSettings: uiSettings),
+                    .target(name: "Model", sources: ["Core"]),
+                ]
+            )
+            for target in package.targets where target.type != .test {
+                target.swiftSettings = (target.swiftSettings ?? []) + [.enableExperimentalFeature("NonisolatedNonsendingByDefault")]
+            }
+            """
+        let targets = PackageManifest.targets(inManifest: manifest, packageDirectory: "/repo")
+        XCTAssertEqual(targets.map(\.settings), [named("UI", isolation: true, nonsending: true), named("Model", nonsending: true)])
+        XCTAssertEqual(targets[0].settings.provenance.nonisolatedNonsendingByDefault,
+                       "repo/Package.swift target UI: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")")
+        XCTAssertEqual(targets[1].settings.provenance.nonisolatedNonsendingByDefault,
+                       "repo/Package.swift target Model: .enableExperimentalFeature(\"NonisolatedNonsendingByDefault\")")
+        XCTAssertTrue(targets[0].compiles("/repo/Sources/UI/View.swift"))
+        XCTAssertFalse(targets[0].compiles("/repo/Sources/UI/Legacy/Old.swift"))
+        XCTAssertFalse(targets[0].compiles("/repo/Sources/UI/Notes.swift"))
+        XCTAssertTrue(targets[1].compiles("/repo/Sources/Model/Core/Store.swift"))
+        XCTAssertFalse(targets[1].compiles("/repo/Sources/Model/Scratch.swift"))
+        XCTAssertFalse(targets[1].compiles("/repo/Sources/ModelKit/Store.swift"))
+    }
+
     func testDetectorFindsTheNearestManifestAboveAFile() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Package.swift", manifest)

@@ -100,6 +100,20 @@ public struct ModuleSettings: Sendable, Hashable {
     }
 }
 
+extension ModuleSettings {
+    /// Turns on each setting `other` turns on and this does not, its provenance prefixed with `credit`.
+    mutating func turnOn(whatIsOnIn other: ModuleSettings, creditedTo credit: String) {
+        if other.defaultIsolationMainActor, !defaultIsolationMainActor {
+            defaultIsolationMainActor = true
+            provenance.defaultIsolation = other.provenance.defaultIsolation.map { credit + $0 }
+        }
+        if other.nonisolatedNonsendingByDefault, !nonisolatedNonsendingByDefault {
+            nonisolatedNonsendingByDefault = true
+            provenance.nonisolatedNonsendingByDefault = other.provenance.nonisolatedNonsendingByDefault.map { credit + $0 }
+        }
+    }
+}
+
 /// Where a file's target and each of its settings came from.
 ///
 /// ```swift
@@ -155,10 +169,24 @@ public struct PackageTarget: Sendable, Hashable {
     public var isTest: Bool
     /// Absolute, standardized directory of the target's sources.
     public var directory: String
+    /// Absolute paths the target's `exclude:` leaves out (files or folders).
+    public var excludedPaths: [String] = []
+    /// Absolute paths of the target's `sources:` (files or folders); nil when it compiles its whole directory.
+    public var sourcePaths: [String]?
     public var settings: ModuleSettings
+
+    /// True when the target compiles `file` (absolute, standardized).
+    public func compiles(_ file: String) -> Bool {
+        func within(_ path: String) -> Bool { file == path || file.hasPrefix(path.hasSuffix("/") ? path : path + "/") }
+        guard within(directory), !excludedPaths.contains(where: within) else { return false }
+        return sourcePaths.map { $0.contains(where: within) } ?? true
+    }
 }
 
 /// Reads targets and their concurrency settings from a `Package.swift` with SwiftParser.
+///
+/// Settings are read from each target's `swiftSettings:` (an array literal, or a top-level `let`
+/// it names) and from a loop over `package.targets` assigning `swiftSettings` to every target.
 ///
 /// ```swift
 /// let targets = PackageManifest.targets(inManifest: manifestText, packageDirectory: "/repo")
@@ -168,21 +196,34 @@ public enum PackageManifest {
     /// The targets declared with `.target`, `.executableTarget` or `.testTarget` (SwiftPM's path defaults applied).
     public static func targets(inManifest source: String, packageDirectory: String) -> [PackageTarget] {
         let tree = Parser.parse(source: source)
-        let collector = TargetCollector(viewMode: .sourceAccurate)
+        var variables: [String: ExprSyntax] = [:]
+        for statement in tree.statements {
+            guard let declaration = statement.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in declaration.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                    variables[name] = value
+                }
+            }
+        }
+        let collector = TargetCollector(variables: variables)
         collector.walk(tree)
+        let manifest = "\(URL(fileURLWithPath: packageDirectory).lastPathComponent)/Package.swift"
+        func absolute(_ relative: String, in directory: String) -> String {
+            URL(fileURLWithPath: directory).appendingPathComponent(relative).standardizedFileURL.path
+        }
         return collector.targets.map { declared in
             let relative = declared.path ?? defaultPath(for: declared, packageDirectory: packageDirectory)
-            let directory = URL(fileURLWithPath: packageDirectory).appendingPathComponent(relative).standardizedFileURL.path
-            var settings = declared.settings
+            let directory = absolute(relative, in: packageDirectory)
+            var settings = ModuleSettings(targetName: declared.name)
             settings.isTestTarget = declared.isTest
             settings.moduleName = ModuleVisibility.moduleName(ofTarget: declared.name)
-            let manifest = "\(URL(fileURLWithPath: packageDirectory).lastPathComponent)/Package.swift"
             settings.provenance.owner = "\(manifest) target \(declared.name)"
-            for (keyPath, setting) in [(\SettingsProvenance.defaultIsolation, settings.provenance.defaultIsolation),
-                                       (\SettingsProvenance.nonisolatedNonsendingByDefault, settings.provenance.nonisolatedNonsendingByDefault)] {
-                settings.provenance[keyPath: keyPath] = setting.map { "\(manifest) target \(declared.name): \($0)" }
+            for found in [declared.settings, collector.packageWide] {
+                settings.turnOn(whatIsOnIn: found, creditedTo: "\(manifest) target \(declared.name): ")
             }
-            return PackageTarget(name: declared.name, isTest: declared.isTest, directory: directory, settings: settings)
+            return PackageTarget(name: declared.name, isTest: declared.isTest, directory: directory,
+                                 excludedPaths: declared.exclude.map { absolute($0, in: directory) },
+                                 sourcePaths: declared.sources.map { $0.map { absolute($0, in: directory) } }, settings: settings)
         }
     }
 
@@ -199,12 +240,22 @@ public enum PackageManifest {
 private struct DeclaredTarget {
     var name: String
     var path: String?
+    var exclude: [String]
+    var sources: [String]?
     var isTest: Bool
     var settings: ModuleSettings
 }
 
 private final class TargetCollector: SyntaxVisitor {
+    let variables: [String: ExprSyntax]
     var targets: [DeclaredTarget] = []
+    /// Settings a loop over `package.targets` gives every target.
+    var packageWide = ModuleSettings()
+
+    init(variables: [String: ExprSyntax]) {
+        self.variables = variables
+        super.init(viewMode: .sourceAccurate)
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let kind = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
@@ -213,19 +264,48 @@ private final class TargetCollector: SyntaxVisitor {
         else { return .visitChildren }
         var settings = ModuleSettings(targetName: name)
         if let swiftSettings = node.arguments.first(where: { $0.label?.text == "swiftSettings" }) {
-            settings.read(swiftSettings: swiftSettings.expression)
+            settings.read(swiftSettings: swiftSettings.expression, variables: variables)
         }
         targets.append(DeclaredTarget(name: name, path: node.arguments.stringLiteral(labeled: "path"),
+                                      exclude: node.arguments.stringLiterals(labeled: "exclude") ?? [],
+                                      sources: node.arguments.stringLiterals(labeled: "sources"),
                                       isTest: kind == "testTarget", settings: settings))
         return .skipChildren
+    }
+
+    /// `target.swiftSettings = [...]` (or `+=`) inside `for target in package.targets` or `package.targets.forEach { }`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count >= 3, elements[0].trimmedDescription.hasSuffix(".swiftSettings"),
+              elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
+              Self.isInLoopOverTargets(Syntax(node))
+        else { return .visitChildren }
+        for element in elements.dropFirst(2) {
+            packageWide.read(swiftSettings: element, variables: variables)
+        }
+        return .skipChildren
+    }
+
+    private static func isInLoopOverTargets(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let ancestor = current {
+            if let loop = ancestor.as(ForStmtSyntax.self), loop.sequence.trimmedDescription.hasSuffix("targets") { return true }
+            if let call = ancestor.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasSuffix("targets.forEach") {
+                return true
+            }
+            current = ancestor.parent
+        }
+        return false
     }
 }
 
 private extension ModuleSettings {
-    /// Applies every `.defaultIsolation(...)` and `.enableUpcomingFeature/ExperimentalFeature(...)` found in the expression.
-    mutating func read(swiftSettings: ExprSyntax) {
-        let elements = swiftSettings.as(ArrayExprSyntax.self)?.elements ?? []
-        for call in elements.compactMap({ $0.expression.as(FunctionCallExprSyntax.self) }) {
+    /// Applies every `.defaultIsolation(...)` and `.enableUpcomingFeature/ExperimentalFeature(...)` in
+    /// the expression, following names of top-level variables (`swiftSettings: sharedSettings`).
+    mutating func read(swiftSettings: ExprSyntax, variables: [String: ExprSyntax], depth: Int = 0) {
+        let reader = SwiftSettingsReader(viewMode: .sourceAccurate)
+        reader.walk(swiftSettings)
+        for call in reader.calls {
             guard let setting = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                   let argument = call.arguments.first?.expression else { continue }
             switch setting {
@@ -241,6 +321,27 @@ private extension ModuleSettings {
                 break
             }
         }
+        // A variable naming itself (or a cycle of them) is not followed forever.
+        guard depth < 8 else { return }
+        for name in reader.names {
+            if let value = variables[name] { read(swiftSettings: value, variables: variables, depth: depth + 1) }
+        }
+    }
+}
+
+/// The setting calls and the plain names an expression holds.
+private final class SwiftSettingsReader: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+    var names: [String] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .skipChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        names.append(node.baseName.text)
+        return .skipChildren
     }
 }
 
@@ -248,5 +349,11 @@ private extension LabeledExprListSyntax {
     /// The value of a plain string-literal argument such as `name: "App"`.
     func stringLiteral(labeled label: String) -> String? {
         first { $0.label?.text == label }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+    }
+
+    /// The string literals of an array argument such as `exclude: ["Old", "README.md"]`; nil without the argument.
+    func stringLiterals(labeled label: String) -> [String]? {
+        guard let array = first(where: { $0.label?.text == label })?.expression.as(ArrayExprSyntax.self) else { return nil }
+        return array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
     }
 }

@@ -70,7 +70,7 @@ public struct SettingsDetector {
             }
         }
         let folderPrefix = folder + "/"
-        for target in candidates.packageTargets where folderPrefix.hasPrefix(target.directory + "/") {
+        for target in candidates.packageTargets where target.compiles(file) {
             consider(target.settings, specificity: target.directory.count)
         }
         for project in candidates.xcodeProjects {
@@ -96,15 +96,7 @@ public struct SettingsDetector {
         }
         settings.isTestTarget = claims.allSatisfy(\.isTestTarget)
         for claim in claims {
-            if claim.defaultIsolationMainActor, !settings.defaultIsolationMainActor {
-                settings.defaultIsolationMainActor = true
-                settings.provenance.defaultIsolation = claim.provenance.defaultIsolation.map { "\(claim.provenance.owner), \($0)" }
-            }
-            if claim.nonisolatedNonsendingByDefault, !settings.nonisolatedNonsendingByDefault {
-                settings.nonisolatedNonsendingByDefault = true
-                settings.provenance.nonisolatedNonsendingByDefault = claim.provenance.nonisolatedNonsendingByDefault
-                    .map { "\(claim.provenance.owner), \($0)" }
-            }
+            settings.turnOn(whatIsOnIn: claim, creditedTo: "\(claim.provenance.owner), ")
         }
         return settings
     }
