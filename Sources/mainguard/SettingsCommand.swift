@@ -27,14 +27,29 @@ struct SettingsCommand: ParsableCommand {
     @Option(help: "Skip paths matching this fnmatch glob (repeatable).")
     var exclude: [String] = []
 
+    @Option(help: "The configuration whose default_isolation and upcoming_features cover files no target claims (default: .mainguard.yml in the working directory, when present).")
+    var config: String?
+
     func run() throws {
+        let paths = paths.isEmpty ? ["."] : paths
         let report: SettingsReport
         do {
-            report = try SettingsReport(paths: paths.isEmpty ? ["."] : paths, excludes: exclude)
+            report = try SettingsReport(paths: paths, excludes: exclude, configurations: try configurations(paths: paths))
         } catch let error as LintInputError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode(1)
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            throw ExitCode(1)
         }
         print(format == .json ? report.json : report.text, terminator: "")
+    }
+
+    /// The root configuration (given, or in the working directory) and those nested under the folders, as `lint` reads them.
+    private func configurations(paths: [String]) throws -> NestedConfigurations {
+        let rootFile = config ?? (FileManager.default.fileExists(atPath: ConfigurationLoader.fileName) ? ConfigurationLoader.fileName : nil)
+        let root = try rootFile.map { try ConfigurationLoader.load(file: $0, vocabulary: RuleCatalog.vocabulary) } ?? Configuration()
+        let folders = paths.filter { (try? URL(fileURLWithPath: $0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        return try NestedConfigurations.discover(root: root, rootFile: rootFile, under: folders, vocabulary: RuleCatalog.vocabulary)
     }
 }

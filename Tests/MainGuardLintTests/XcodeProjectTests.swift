@@ -361,6 +361,20 @@ final class SettingsReportTests: XCTestCase {
                        "project configuration Debug: SWIFT_APPROACHABLE_CONCURRENCY = YES")
     }
 
+    func testTheConfigurationsDefaultsCoverOnlyUnclaimedFiles() throws {
+        var configuration = Configuration()
+        configuration.defaultIsolation = .mainActor
+        configuration.upcomingFeatures = ["NonisolatedNonsendingByDefault"]
+        let report = try SettingsReport(paths: [MixedRepo.path + "/Scripts", MixedRepo.path + "/Tools"],
+                                        configurations: NestedConfigurations(root: configuration))
+        XCTAssertEqual(report.entries.map(\.assignment.target), [nil, "Tools"])
+        XCTAssertEqual(report.entries[0].assignment.defaultIsolation, "MainActor")
+        XCTAssertEqual(report.entries[0].assignment.provenance.defaultIsolation, ".mainguard.yml default_isolation: MainActor")
+        XCTAssertEqual(report.entries[0].assignment.provenance.nonisolatedNonsendingByDefault, ".mainguard.yml upcoming_features")
+        XCTAssertEqual(report.entries[1].assignment.defaultIsolation, "nonisolated")
+        XCTAssertTrue(report.json.contains("\"target\" : null"), report.json)
+    }
+
     func testUnclaimedSummary() {
         XCTAssertEqual(UnclaimedFiles.summary([]), "every file belongs to a Package.swift or Xcode target\n")
         XCTAssertEqual(UnclaimedFiles.summary(["Package.swift", "a.swift", "b.swift"], shown: 2),

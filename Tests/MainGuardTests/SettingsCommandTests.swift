@@ -46,6 +46,23 @@ final class SettingsCommandTests: XCTestCase {
         XCTAssertEqual(missing.standardError, "error: \(fixture)/Nowhere: no such file or directory\n")
     }
 
+    func testAConfigurationFileCoversUnclaimedFiles() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let config = scratch.appendingPathComponent("team.yml").path
+        try "default_isolation: MainActor\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try MainGuardCLI.run(["settings", "--config", config, fixture + "/Scripts"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("  default isolation: MainActor (.mainguard.yml default_isolation: MainActor)\n"),
+                      result.standardOutput)
+
+        try "default_isolation: [\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let broken = try MainGuardCLI.run(["settings", "--config", config, fixture + "/Scripts"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.standardError.hasPrefix(config), broken.standardError)
+    }
+
     func testLintVerboseNamesUnclaimedFiles() throws {
         let result = try MainGuardCLI.run(["lint", "--no-cache", "--verbose", fixture + "/Scripts", fixture + "/Tools"])
         XCTAssertEqual(result.status, 0, result.standardError)

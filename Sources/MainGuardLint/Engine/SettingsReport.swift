@@ -23,6 +23,22 @@ public struct SettingsReport: Sendable {
         public var upcomingFeatures: [String]
         public var provenance: SettingsProvenance
 
+        private enum CodingKeys: String, CodingKey {
+            case target, module, otherModules, isTestTarget, defaultIsolation, upcomingFeatures, provenance
+        }
+
+        /// Writes `null` for an unclaimed file's target and module, so every entry has the same keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(target, forKey: .target)
+            try container.encode(module, forKey: .module)
+            try container.encode(otherModules, forKey: .otherModules)
+            try container.encode(isTestTarget, forKey: .isTestTarget)
+            try container.encode(defaultIsolation, forKey: .defaultIsolation)
+            try container.encode(upcomingFeatures, forKey: .upcomingFeatures)
+            try container.encode(provenance, forKey: .provenance)
+        }
+
         init(_ settings: ModuleSettings) {
             target = settings.targetName
             module = settings.moduleName
@@ -47,14 +63,36 @@ public struct SettingsReport: Sendable {
     /// Projects that could not be read, as `path: reason`.
     public var problems: [String]
 
-    /// Assigns every Swift file under `paths`; throws `LintInputError` for a missing path.
-    public init(paths: [String], excludes: [String] = [], overrides: SettingsOverrides = SettingsOverrides()) throws {
+    /// Assigns every Swift file under `paths` as `mainguard lint` does: the owning target's settings,
+    /// else the configuration's `default_isolation` and `upcoming_features`, then `overrides`.
+    /// Throws `LintInputError` for a missing path.
+    public init(paths: [String], excludes: [String] = [], configurations: NestedConfigurations? = nil,
+                overrides: SettingsOverrides = SettingsOverrides()) throws {
         let files = try FileCollector(excludes: excludes).collect(paths: paths)
         var detector = SettingsDetector()
-        let assigned = files.map { (path: $0, assignment: Assignment(detector.settings(forFile: $0).applying(overrides))) }
+        let assigned = files.map { path in
+            var settings = detector.settings(forFile: path)
+            if let configurations, settings.targetName == nil {
+                let configuration = configurations.configuration(forFile: URL(fileURLWithPath: path).standardizedFileURL.path)
+                settings = Self.fallback(settings, configuration: configuration)
+            }
+            return (path: path, assignment: Assignment(settings.applying(overrides)))
+        }
         problems = detector.problems
         unclaimedFiles = assigned.filter { $0.assignment.target == nil }.count
         entries = Self.grouped(assigned, roots: paths)
+    }
+
+    /// The configuration's defaults for a file no target claims, as `TeamLinter` applies them, with their source.
+    private static func fallback(_ detected: ModuleSettings, configuration: Configuration) -> ModuleSettings {
+        var settings = TeamLinter.settings(detected: detected, configuration: configuration)
+        if let isolation = configuration.defaultIsolation, settings.defaultIsolationMainActor {
+            settings.provenance.defaultIsolation = "\(ConfigurationLoader.fileName) default_isolation: \(isolation.rawValue)"
+        }
+        if configuration.upcomingFeatures != nil, settings.nonisolatedNonsendingByDefault {
+            settings.provenance.nonisolatedNonsendingByDefault = "\(ConfigurationLoader.fileName) upcoming_features"
+        }
+        return settings
     }
 
     /// Groups files under the highest folder (at or below the path the user named) whose files all agree.
