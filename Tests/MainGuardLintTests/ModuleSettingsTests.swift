@@ -20,16 +20,20 @@ final class ModuleSettingsTests: XCTestCase {
                 ),
                 .target(name: "Legacy", swiftSettings: [.defaultIsolation(nil), .enableExperimentalFeature("NonisolatedNonsendingByDefault")]),
                 .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                .macro(name: "CoreMacros", dependencies: []),
+                .plugin(name: "Lint", capability: .buildTool()),
             ]
         )
         """
 
     func testPackageManifestTargetsPathsAndSettings() {
         let targets = PackageManifest.targets(inManifest: manifest, packageDirectory: "/repo")
-        XCTAssertEqual(targets.map(\.name), ["Core", "App", "Legacy", "CoreTests"])
-        XCTAssertEqual(targets.map(\.directory), ["/repo/Sources/Core", "/repo/Apps/App", "/repo/Sources/Legacy", "/repo/Tests/CoreTests"])
+        XCTAssertEqual(targets.map(\.name), ["Core", "App", "Legacy", "CoreTests", "CoreMacros", "Lint"])
+        XCTAssertEqual(targets.map(\.directory), ["/repo/Sources/Core", "/repo/Apps/App", "/repo/Sources/Legacy", "/repo/Tests/CoreTests",
+                                                  "/repo/Sources/CoreMacros", "/repo/Plugins/Lint"])
         XCTAssertEqual(targets.map(\.settings), [
             named("Core"), named("App", isolation: true, nonsending: true), named("Legacy", nonsending: true), named("CoreTests", test: true),
+            named("CoreMacros"), named("Lint"),
         ])
         XCTAssertEqual(targets[1].settings.provenance, SettingsProvenance(
             owner: "repo/Package.swift target App",

@@ -193,7 +193,8 @@ public struct PackageTarget: Sendable, Hashable {
 /// print(targets.map(\.name))
 /// ```
 public enum PackageManifest {
-    /// The targets declared with `.target`, `.executableTarget` or `.testTarget` (SwiftPM's path defaults applied).
+    /// The targets declared with `.target`, `.executableTarget`, `.testTarget`, `.macro` or `.plugin`
+    /// (SwiftPM's path defaults applied: `Sources/<name>`, `Tests/<name>`, `Plugins/<name>`).
     public static func targets(inManifest source: String, packageDirectory: String) -> [PackageTarget] {
         let tree = Parser.parse(source: source)
         var variables: [String: ExprSyntax] = [:]
@@ -229,7 +230,7 @@ public enum PackageManifest {
 
     /// SwiftPM looks in `Sources/`, `Source/`, `src/`, `srcs/` (tests: `Tests/`); the first existing one wins.
     private static func defaultPath(for target: DeclaredTarget, packageDirectory: String) -> String {
-        let roots = target.isTest ? ["Tests"] : ["Sources", "Source", "src", "srcs"]
+        let roots = target.isTest ? ["Tests"] : target.isPlugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
         for root in roots where FileManager.default.fileExists(atPath: "\(packageDirectory)/\(root)/\(target.name)") {
             return "\(root)/\(target.name)"
         }
@@ -243,6 +244,7 @@ private struct DeclaredTarget {
     var exclude: [String]
     var sources: [String]?
     var isTest: Bool
+    var isPlugin: Bool
     var settings: ModuleSettings
 }
 
@@ -259,7 +261,7 @@ private final class TargetCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let kind = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-              ["target", "executableTarget", "testTarget"].contains(kind),
+              ["target", "executableTarget", "testTarget", "macro", "plugin"].contains(kind),
               let name = node.arguments.stringLiteral(labeled: "name")
         else { return .visitChildren }
         var settings = ModuleSettings(targetName: name)
@@ -269,7 +271,7 @@ private final class TargetCollector: SyntaxVisitor {
         targets.append(DeclaredTarget(name: name, path: node.arguments.stringLiteral(labeled: "path"),
                                       exclude: node.arguments.stringLiterals(labeled: "exclude") ?? [],
                                       sources: node.arguments.stringLiterals(labeled: "sources"),
-                                      isTest: kind == "testTarget", settings: settings))
+                                      isTest: kind == "testTarget", isPlugin: kind == "plugin", settings: settings))
         return .skipChildren
     }
 
