@@ -69,7 +69,9 @@ public struct XcodeTarget: Sendable, Hashable {
     public var settings: ModuleSettings
 
     /// Unit-test and UI-test bundles.
-    public var isTestBundle: Bool {
+    public var isTestBundle: Bool { Self.isTestBundle(productType: productType) }
+
+    static func isTestBundle(productType: String) -> Bool {
         productType == "com.apple.product-type.bundle.unit-test" || productType == "com.apple.product-type.bundle.ui-testing"
     }
 
@@ -172,7 +174,7 @@ private struct ObjectReader {
         let settings = XcodeBuildSettings(target: configurations(target["buildConfigurationList"]?.string, level: "configuration"),
                                           project: projectConfigurations)
             .moduleSettings(owner: "\(projectName).xcodeproj target \(name)", targetName: name, productName: productName,
-                            isTest: productType.hasSuffix(".bundle.unit-test") || productType.hasSuffix(".bundle.ui-testing"))
+                            isTest: XcodeTarget.isTestBundle(productType: productType))
         return XcodeTarget(name: name, productType: productType, sourceFiles: sourceFiles, synchronizedFolders: folders,
                            addedSynchronizedFiles: added, settings: settings)
     }
