@@ -78,6 +78,9 @@ let package = Package(
         // MARK: Benchmarks
         // `swift run -c release mainguard-runtime-bench`: executor overhead, idle watchdog cost, stall accuracy.
         .executableTarget(name: "mainguard-runtime-bench", dependencies: ["MainGuard"], path: "Benchmarks/RuntimeBenchmark"),
+        // `swift run -c release mainguard-compat-bench`: ordinary concurrency code with the default executors
+        // and under `Runtime.run`: identical results, wall-time and peak-thread ratios, no timeouts.
+        .executableTarget(name: "mainguard-compat-bench", dependencies: ["MainGuard"], path: "Benchmarks/CompatBenchmark"),
 
         // MARK: Hardening
         // `bash Fuzz/run.sh SECONDS` builds this with ASan, libFuzzer and `-DFUZZING` and fuzzes the
@@ -114,7 +117,7 @@ let package = Package(
 if Context.environment["MAINGUARD_RUNTIME_ONLY"] == "1" {
     let runtimeTargets: Set = [
         "MainGuard", "MainGuardTesting", "MainGuardExamples", "MainGuardExamplesSwift62",
-        "mainguard-stress", "mainguard-runtime-bench",
+        "mainguard-stress", "mainguard-runtime-bench", "mainguard-compat-bench",
         "MainGuardTests", "MainGuardTestingTests", "MainGuardExamplesTests",
     ]
     package.targets.removeAll { !runtimeTargets.contains($0.name) }

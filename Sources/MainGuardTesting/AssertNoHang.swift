@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import MainGuard
 
 /// Runs `operation` on the main actor, keeps watching until the main actor is quiet, and fails the
@@ -84,14 +86,76 @@ private func watch(_ operation: @MainActor () async throws -> Void, budget: Scal
                       budget: budget, timedOut: settled ? nil : timeout, machineLoad: MachineLoad.current())
 }
 
-/// Polls, without blocking a thread, until no main-actor job has been queued or running for `settle`.
+/// Waits, without blocking a thread, until no main-actor job has been queued or running for `settle`.
 /// Returns `false` at `deadline`, or when the waiting task is cancelled.
+///
+/// The polling runs on a Dispatch timer, not in this task: a `Task.sleep` per poll would make a task
+/// job per poll, and a process may route those to the main actor (pointfreeco's
+/// `withMainSerialExecutor` installs a `swift_task_enqueueGlobal_hook` that sends every global job
+/// there), where they count as the very activity being waited out: the main actor then never looks
+/// quiet and every assertion times out. This way the only job of the wait is its end.
 private func waitUntilMainActorIsQuiet(for settle: Duration, deadline: ContinuousClock.Instant,
                                        clock: ContinuousClock) async -> Bool {
-    let poll = min(settle / 4, .milliseconds(10))
-    while !Watchdog.isMainActorQuiet(for: settle) {
-        guard clock.now < deadline, !Task.isCancelled else { return false }
-        try? await Task.sleep(for: poll)
+    if Watchdog.isMainActorQuiet(for: settle) { return true }
+    let wait = QuietWait(settle: settle, deadline: deadline, clock: clock)
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { wait.start($0) }
+    } onCancel: {
+        wait.finish(quiet: false)
     }
-    return true
+}
+
+/// One wait of ``waitUntilMainActorIsQuiet(for:deadline:clock:)``: a Dispatch timer polls the
+/// recorder and resumes the waiting task once, when the main actor is quiet, at the deadline, or
+/// on cancellation (whichever comes first).
+private final class QuietWait: @unchecked Sendable {
+    // @unchecked: `continuation`, `timer` and `finished` are only touched under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+    private var timer: DispatchSourceTimer?
+    private var finished = false
+    private let settle: Duration
+    private let deadline: ContinuousClock.Instant
+    private let clock: ContinuousClock
+
+    init(settle: Duration, deadline: ContinuousClock.Instant, clock: ContinuousClock) {
+        self.settle = settle
+        self.deadline = deadline
+        self.clock = clock
+    }
+
+    func start(_ continuation: CheckedContinuation<Bool, Never>) {
+        // A tenth of a millisecond at least: a zero settle must not make a timer that never stops firing.
+        let interval = max(min(settle / 4, .milliseconds(10)), .microseconds(100))
+        let poll = DispatchTimeInterval.nanoseconds(Int(interval / .nanoseconds(1)))
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .userInitiated))
+        timer.schedule(deadline: .now() + poll, repeating: poll)
+        timer.setEventHandler { [self] in
+            if Watchdog.isMainActorQuiet(for: settle) {
+                finish(quiet: true)
+            } else if clock.now >= deadline {
+                finish(quiet: false)
+            }
+        }
+        let cancelled = lock.withLock {
+            guard !finished else { return true }
+            self.continuation = continuation
+            self.timer = timer
+            return false
+        }
+        if cancelled {
+            continuation.resume(returning: false)
+        } else {
+            timer.resume()
+        }
+    }
+
+    func finish(quiet: Bool) {
+        let (continuation, timer) = lock.withLock {
+            defer { self.continuation = nil; self.timer = nil; finished = true }
+            return (self.continuation, self.timer)
+        }
+        timer?.cancel()
+        continuation?.resume(returning: quiet)
+    }
 }

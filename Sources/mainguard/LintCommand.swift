@@ -68,6 +68,12 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).")
     var threads: Int?
 
+    @Flag(help: "Lint test code too: test targets and files that import XCTest or Testing (config: include_tests: true).")
+    var includeTests = false
+
+    @Flag(help: "Report in SwiftUI previews too: #Preview, PreviewProvider types, static preview fixtures (config: include_previews: true).")
+    var includePreviews = false
+
     func run() throws {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let lintPaths = paths.isEmpty ? ["."] : paths
@@ -83,7 +89,8 @@ struct LintCommand: ParsableCommand {
                 nonisolatedNonsendingByDefault: upcomingFeature.contains(.nonisolatedNonsendingByDefault) ? true : nil),
             cache: noCache ? nil : LintCache(directory: URL(fileURLWithPath: cachePath ?? LintCache.defaultDirectory),
                                              toolVersion: ToolVersion.current),
-            sourceRoot: workingDirectory, threads: threads)
+            sourceRoot: workingDirectory, threads: threads,
+            scope: LintScope(includeTests: includeTests, includePreviews: includePreviews))
         let knownBaseline = try baseline.map(readBaseline)
         // A baseline being written records every finding, so it is applied only afterwards.
         if writeBaseline == nil { linter.baseline = knownBaseline }
@@ -151,6 +158,7 @@ struct LintCommand: ParsableCommand {
         var summary = result.lint.summary
         if result.baselinedCount > 0 { summary += "; \(result.baselinedCount) more in the baseline" }
         if result.filesFromCache > 0 { summary += "; \(result.filesFromCache) files from the cache" }
+        if result.testFilesLeftOut > 0 { summary += "; \(result.testFilesLeftOut) test files not linted (--include-tests)" }
         FileHandle.standardError.write(Data((summary + "\n").utf8))
     }
 

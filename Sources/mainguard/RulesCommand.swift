@@ -18,7 +18,7 @@ struct RulesCommand: ParsableCommand {
         for rule in RuleCatalog.descriptions {
             let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
             let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            print("\(id)  \(severity)  \(rule.summary)")
+            print("\(id)  \(severity)  \(rule.isOptIn ? "(opt-in) " : "")\(rule.summary)")
         }
     }
 }

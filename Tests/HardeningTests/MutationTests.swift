@@ -29,7 +29,7 @@ final class MutationTests: XCTestCase {
                 if String(validating: bytes, as: UTF8.self) == nil { notUTF8.insert(path) }
             }
             // The library API for the bulk: the whole team pipeline over one folder of mutants.
-            let result = try TeamLinter(threads: 2).lint(paths: [folder]).lint
+            let result = try TeamLinter(threads: 2, scope: .everything).lint(paths: [folder]).lint
             XCTAssertEqual(Set(result.skipped.map(\.path)), notUTF8, "every non-UTF-8 mutant, and only those, is named as skipped")
             XCTAssertEqual(result.fileCount + result.skipped.count, mutants.count, folder)
             mutantCount += mutants.count
@@ -47,7 +47,7 @@ final class MutationTests: XCTestCase {
         let mainguard = try Package.mainguard()
         var runs = 0
         for (folder, notUTF8) in folders.enumerated().filter({ $0.offset % stride == 0 }).map(\.element) {
-            let run = try ChildProcess.run(mainguard, ["lint", "--no-cache", "--quiet", folder])
+            let run = try ChildProcess.run(mainguard, ["lint", "--no-cache", "--quiet", "--include-tests", folder])
             XCTAssertTrue([.exit(0), .exit(2)].contains(run.termination), "\(folder): \(run.termination)\n\(run.standardError)")
             for path in notUTF8 {
                 XCTAssertTrue(run.standardError.contains("skipped \(path): file is not valid UTF-8"), "\(path) is not named:\n\(run.standardError)")

@@ -39,6 +39,16 @@ final class CatalogueMatchingTests: XCTestCase {
             ("_ = try? generator.copyCGImage(at: .zero, actualTime: nil)", "AVAssetImageGenerator.copyCGImage(at:actualTime:)", .warning),
             ("queue.waitUntilAllOperationsAreFinished()", "OperationQueue.waitUntilAllOperationsAreFinished()", .error),
             ("operation.waitUntilFinished()", "Operation.waitUntilFinished()", .error),
+            ("try? FileManager.default.removeItem(at: url)", "FileManager.removeItem", .warning),
+            ("try? FileManager.default.moveItem(at: url, to: url)", "FileManager.moveItem", .warning),
+            ("NSFileCoordinator().coordinate(readingItemAt: url, options: [], error: nil) { _ in }", "NSFileCoordinator.coordinate", .warning),
+            ("_ = PHAsset.fetchAssets(with: .image, options: nil)", "PHAsset.fetchAssets", .warning),
+            ("let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }", "DatabaseQueue.read", .warning),
+            ("let pool: DatabasePool = makePool()\ntry? pool.write { db in try db.execute(sql: \"DELETE\") }", "DatabasePool.write", .warning),
+            ("queue.inDatabase { db in print(db) }", "FMDatabaseQueue.inDatabase", .warning),
+            ("_ = sqlite3_step(statement)", "sqlite3_step", .warning),
+            ("_ = try? NSDocumentController.shared.makeDocument(withContentsOf: url, ofType: \"txt\")",
+             "NSDocumentController.makeDocument(withContentsOf:ofType:)", .warning),
         ]
         for call in calls {
             let findings = blockingFindings(call.statement)
@@ -60,6 +70,30 @@ final class CatalogueMatchingTests: XCTestCase {
             "queue.addOperations(operations, waitUntilFinished: false)",
         ] {
             XCTAssertEqual(blockingFindings(statement).map(\.message), [], statement)
+        }
+    }
+
+    /// A coder's cost is the size of what it codes: collections match, single values do not.
+    func testCodersNeedEvidenceOfSize() {
+        for statement in [
+            "_ = try? JSONDecoder().decode([String].self, from: Data())",
+            "_ = try? JSONDecoder().decode(Set<String>.self, from: Data())",
+            "_ = try? PropertyListDecoder().decode([String: Int].self, from: Data())",
+            "let posts: [String] = []\n_ = try? encoder.encode(posts)",
+            "_ = try? JSONSerialization.jsonObject(with: Data()) as? [String]",
+            "_ = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSArray.self, from: Data())",
+        ] {
+            XCTAssertEqual(blockingFindings(statement).count, 1, statement)
+        }
+        for statement in [
+            "_ = try? JSONDecoder().decode(String.self, from: Data())",
+            "_ = try? encoder.encode(LoginRequest(user: \"me\"))",
+            "_ = try? JSONSerialization.jsonObject(with: Data())",
+            "_ = try? NSKeyedArchiver.archivedData(withRootObject: url, requiringSecureCoding: true)",
+            // One cause: the read is reported, its decode not again.
+            "let data = try! Data(contentsOf: url)\n_ = try? JSONDecoder().decode(String.self, from: data)",
+        ] {
+            XCTAssertEqual(blockingFindings(statement).count, statement.contains("contentsOf") ? 1 : 0, statement)
         }
     }
 }

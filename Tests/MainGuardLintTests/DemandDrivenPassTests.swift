@@ -133,4 +133,32 @@ final class DemandDrivenPassTests: XCTestCase {
         ])
         XCTAssertEqual(findings, ["Main.swift:3:blocking_call_on_main_actor", "Screen.swift:4:detached_task_default_priority"])
     }
+
+    /// Issue 17, item 6: no file-level check may hide a finding. A main-actor call into a helper that does
+    /// blocking work in another file is reported whether or not the calling file names a catalogue API.
+    func testAMainActorCallIntoABlockingHelperIsReportedWithoutACatalogueCallInTheCallersFile() {
+        let helper = """
+            import Foundation
+            enum AccountStore {
+                static func loadAll() -> Data? {
+                    try? Data(contentsOf: URL(fileURLWithPath: "/var/accounts.plist"))
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+            final class AccountsViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    _ = AccountStore.loadAll()
+                }
+            }
+            """
+        let expected = ["Screen.swift:5:blocking_call_on_main_actor"]
+        XCTAssertEqual(lint(["Helper.swift": helper, "Screen.swift": screen]), expected)
+        // An unrelated, never-called catalogue call in the caller's file changes nothing.
+        let withUnrelatedRead = screen + "\nfunc unused() -> Data? { try? Data(contentsOf: URL(fileURLWithPath: \"/tmp\")) }\n"
+        XCTAssertEqual(lint(["Helper.swift": helper, "Screen.swift": withUnrelatedRead]), expected)
+    }
 }
+

@@ -192,9 +192,12 @@ final class ModuleIndexTests: XCTestCase {
             @MainActor func press() { Task { crunch() } }
             """)
         let findings = try Linter().lint(paths: [directory.path]).findings
+        // One cause, one finding: the second caller is named in the first caller's finding.
         XCTAssertEqual(findings.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.column)" },
-                       ["ImportsKit.swift:2:32", "ImportsUmbrella.swift:2:34"],
+                       ["ImportsKit.swift:2:32"],
                        "crunch() is seen through `import Kit` and through Umbrella's `@_exported import Kit`; churn() of the unimported Other is not")
+        XCTAssertEqual(findings.first?.otherSites?.map { ($0 as NSString).lastPathComponent }, ["ImportsUmbrella.swift:2:34"])
+        XCTAssertTrue(findings.first?.message.hasSuffix("(also called from ImportsUmbrella.swift:2)") == true, findings.first?.message ?? "")
     }
 
     /// A file an Xcode project compiles into the app and its share extension belongs to both modules:
@@ -223,5 +226,56 @@ final class ModuleIndexTests: XCTestCase {
         let findings = try Linter().lint(paths: [directory.path]).findings
         XCTAssertEqual(findings.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.column)" }, ["ShareView.swift:1:33"],
                        "save() is compiled into Share too; churn() is the app's alone")
+    }
+}
+
+/// Issue 17, item 2: a conformance another module adds in an extension does not isolate the type's own
+/// members, and a package's findings do not depend on what else is linted.
+final class CrossModuleIsolationTests: XCTestCase {
+    private let network = """
+        import Foundation
+        public final class APIClient {
+            public func cachedResponse(at url: URL) -> Data? {
+                try? Data(contentsOf: url)
+            }
+        }
+        """
+    private let feature = """
+        import Network
+        @MainActor protocol UploadClient {
+            func cachedResponse(at url: URL) -> Data?
+        }
+        extension APIClient: UploadClient {}
+        """
+
+    private func findings(_ sources: [(path: String, text: String, target: String)]) -> [String] {
+        let inputs = sources.map { Linter.SourceInput(path: $0.path, text: $0.text, settings: ModuleSettings(targetName: $0.target)) }
+        return Linter().lint(inputs).findings.map { "\($0.file):\($0.line) \($0.ruleID)" }
+    }
+
+    func testAnExtensionInAnotherModuleDoesNotIsolateTheTypesMembers() {
+        XCTAssertEqual(findings([("Network/APIClient.swift", network, "Network"), ("Feature/Upload.swift", feature, "Feature")]), [])
+    }
+
+    func testAPackageLintsTheSameAloneAndWithTheApp() {
+        let screen = """
+            import UIKit
+            final class HomeViewController: UIViewController {
+                let store = SettingsStore()
+                override func viewDidLoad() { super.viewDidLoad(); sleep(1) }
+            }
+            final class SettingsStore {}
+            extension SettingsStore: UITableViewDataSource {}
+            """
+        let kit = """
+            public final class SettingsStore {
+                public func load() { usleep(10) }
+            }
+            """
+        let alone = findings([("Kit/SettingsStore.swift", kit, "Kit")])
+        let withApp = findings([("Kit/SettingsStore.swift", kit, "Kit"), ("App/Home.swift", screen, "App")])
+        XCTAssertEqual(alone, [])
+        XCTAssertEqual(withApp.filter { $0.hasPrefix("Kit/") }, alone)
+        XCTAssertEqual(withApp, ["App/Home.swift:4 blocking_call_on_main_actor"])
     }
 }

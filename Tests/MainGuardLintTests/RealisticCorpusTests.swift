@@ -29,7 +29,9 @@ final class RealisticCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(score.overall.precision, 0.9, "overall precision")
         XCTAssertGreaterThanOrEqual(score.overall.recall, 0.9, "overall recall")
         for (rule, counts) in score.perRule {
-            XCTAssertGreaterThanOrEqual(counts.precision, 0.9, "\(rule) precision")
+            // 0.85 per rule: since decodes of single values need evidence of size (issue 17), sync_work has 25
+            // expected findings next to its three known false positives (loops over short lists), 0.89.
+            XCTAssertGreaterThanOrEqual(counts.precision, 0.85, "\(rule) precision")
             XCTAssertGreaterThanOrEqual(counts.recall, 0.9, "\(rule) recall")
         }
         XCTAssertEqual(score.falsePositives, knownFalsePositives.sorted(), "false positives other than the known ones")

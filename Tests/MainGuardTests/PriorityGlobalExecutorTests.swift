@@ -30,6 +30,51 @@ final class PriorityGlobalExecutorTests: XCTestCase {
                        + Array(repeating: .background, count: 4))
     }
 
+    /// As many `.userInitiated` tasks as the pool has threads poll a flag with `Task.yield()`; a
+    /// `.background` task sets it. Without aging the background job never gets a thread (the
+    /// pollers give up after 5 s here; a real workload hangs); with it, it runs within milliseconds.
+    func testYieldPollingAtHighPriorityDoesNotStarveTheBackgroundTaskItWaitsFor() async {
+        let pool = PriorityGlobalExecutor(threadCount: 2, tracker: TaskOriginTracker(), recorder: MainActorRecorder())
+        let flag = StopFlag()
+        let started = DispatchSemaphore(value: 0)
+        let giveUp = ContinuousClock.now + .seconds(5)
+        let pollers = (0..<pool.threadCount).map { _ in
+            Task.detached(executorPreference: pool, priority: .userInitiated) { () -> Bool in
+                started.signal()
+                while !flag.isSet {
+                    guard ContinuousClock.now < giveUp else { return false }
+                    await Task.yield()
+                }
+                return true
+            }
+        }
+        for _ in pollers { started.wait() }
+        let setter = Task.detached(executorPreference: pool, priority: .background) { flag.set() }
+        var sawFlag: [Bool] = []
+        for poller in pollers { sawFlag.append(await poller.value) }
+        await setter.value
+        XCTAssertEqual(sawFlag, Array(repeating: true, count: pool.threadCount), "the .background job was starved")
+    }
+
+    /// Aging: a job passed over for longer than the aging limit takes every fourth pick; younger
+    /// ones wait for strict priority order.
+    func testAgedJobTakesEveryFourthPickAndYoungJobsKeepPriorityOrder() {
+        let limit = PriorityFIFO<String>.agingNanoseconds
+        var queue = PriorityFIFO<String>()
+        for index in 1...6 { queue.push("high\(index)", priority: 25, at: limit) }
+        queue.push("old-low", priority: 9, at: 0)
+        queue.push("young-low", priority: 9, at: limit)
+        let now = limit + 1
+        XCTAssertEqual((0..<8).compactMap { _ in queue.popNext(now: { now }) },
+                       ["high1", "high2", "high3", "old-low", "high4", "high5", "high6", "young-low"])
+
+        var young = PriorityFIFO<String>()
+        young.push("low", priority: 9, at: limit)
+        for index in 1...5 { young.push("high\(index)", priority: 25, at: limit) }
+        XCTAssertEqual((0..<6).compactMap { _ in young.popNext(now: { 2 * limit - 1 }) },
+                       ["high1", "high2", "high3", "high4", "high5", "low"])
+    }
+
     func testPriorityQueueIsFIFOWithinAPriority() {
         var queue = PriorityFIFO<Int>()
         for (value, priority) in [(1, 9), (2, 25), (3, 9), (4, 25), (5, 21)] { queue.push(value, priority: UInt8(priority)) }

@@ -94,6 +94,53 @@ final class RuntimeRunTests: XCTestCase {
         XCTAssertLessThanOrEqual(stall.cpuMilliseconds + waited, stall.durationMilliseconds + 1, "\(stall)")
         XCTAssertTrue(stall.isBusy, "\(stall)")
     }
+
+    /// With a timeout, every idle stretch of the main actor sleeps until a deadline. Sleeping in
+    /// `RunLoop.main` with a finite limit made CoreFoundation create and cancel a Dispatch timer per
+    /// wake-up, whose handlers woke (and spawned) Dispatch threads: 2.9-3.9 voluntary context switches
+    /// of the process per main-actor job here, and 4 to 258 more threads. With one long-lived timer
+    /// re-armed in place it is the main thread's sleep and the waking thread's: 1.7 per job, 3-4 threads.
+    /// Counts, not times, so a loaded machine does not change the verdict.
+    func testIdleWakeUpsWithATimeoutDoNotWakeOtherThreads() {
+        let wakeUps = 2_000
+        let before = (threads: Self.threadCount(), switches: Self.voluntaryContextSwitches())
+        let peak = Box(before.threads)
+        let report = Runtime.run(Workload(name: "idle-wake-ups", summary: "2,000 main-actor jobs from a plain thread") {
+            // A plain thread, not the global executor, wakes the idle main actor: nothing else in the
+            // run has any reason to use a Dispatch thread.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread {
+                    for _ in 0..<wakeUps {
+                        usleep(100)
+                        Task { @MainActor in
+                            let now = Self.threadCount()
+                            if now > peak.value { peak.value = now }
+                        }
+                    }
+                    done.resume()
+                }.start()
+            }
+        }, options: WatchOptions(timeout: .seconds(60), settle: .milliseconds(5)))
+        XCTAssertNil(report.note)
+        let perJob = Double(Self.voluntaryContextSwitches() - before.switches) / Double(max(1, report.mainActorJobs))
+        print("idle wake-ups: threads \(before.threads) before, peak \(peak.value); \(perJob) voluntary context switches per main-actor job")
+        XCTAssertLessThanOrEqual(perJob, 2.5, "threads other than the main thread and the one waking it woke up")
+        XCTAssertLessThanOrEqual(peak.value - before.threads, 16, "threads spawned while the main actor slept between jobs")
+    }
+
+    /// Voluntary context switches of every thread the process has had (`getrusage`).
+    private static func voluntaryContextSwitches() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_nvcsw
+    }
+
+    /// The process's thread count (`Threads:` in /proc/self/status).
+    private static func threadCount() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") } ?? ""
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
     #endif
 
     /// Completion handlers delivered on the main queue, `asyncAfter` and `RunLoop.main` timers run while

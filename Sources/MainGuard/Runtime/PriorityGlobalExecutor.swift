@@ -2,13 +2,14 @@
 import Foundation
 import Synchronization
 
-/// MainGuard's global (default) executor: a fixed pool of one thread per core that always runs the
-/// highest-priority ready job first (oldest first within a priority), and supports delayed jobs so
-/// `Task.sleep` works.
+/// MainGuard's global (default) executor: a fixed pool of one thread per core that runs the
+/// highest-priority ready job first (oldest first within a priority), with aging so that no
+/// priority starves (``PriorityFIFO``), and supports delayed jobs so `Task.sleep` works.
 ///
 /// With every thread busy, a `Task.detached(priority: .background)` job really waits behind
-/// `.userInitiated` work, which the default Linux executor does not guarantee. Each task is noted
-/// on first sight for origin attribution (``TaskOriginTracker``).
+/// `.userInitiated` work, which the default Linux executor does not guarantee, but not for ever:
+/// after 10 ms it gets one pick in four. Each task is noted on first sight for origin attribution
+/// (``TaskOriginTracker``).
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     // @unchecked: `ready`, `delayed` and `wakeupsInFlight` are only touched under `lock`.
@@ -46,8 +47,9 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
         let priority = job.priority.rawValue
         let unowned = UnownedJob(job)
         note(unowned, priority: priority)
+        let now = MonotonicClock.now()
         let wake = lock.withLock {
-            ready.push(unowned, priority: priority)
+            ready.push(unowned, priority: priority, at: now)
             readyCount.add(1, ordering: .relaxed)
             return claimASleeperIfNoneIsComing()
         }
@@ -114,11 +116,11 @@ final class PriorityGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked
                 if delayed.earliestDeadline != nil {
                     let now = MonotonicClock.now()
                     while let (due, priority) = delayed.popDue(now: now) {
-                        ready.push(due, priority: priority)
+                        ready.push(due, priority: priority, at: now)
                         readyCount.add(1, ordering: .relaxed)
                     }
                 }
-                if let next = ready.popHighest() {
+                if let next = ready.popNext(now: MonotonicClock.now) {
                     readyCount.subtract(1, ordering: .relaxed)
                     // Enqueues skipped waking anyone while a worker spun; pass the rest of the work on.
                     return (next, !ready.isEmpty && claimASleeperIfNoneIsComing())

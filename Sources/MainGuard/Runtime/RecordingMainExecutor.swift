@@ -16,8 +16,8 @@ import Synchronization
 /// main-actor work is lost when a run ends.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
-    // @unchecked: `owningMainThread`, `runLoopParked` and `queue` are only touched under `lock`;
-    // everything else is immutable or atomic.
+    // @unchecked: `owningMainThread`, `runLoopParked` and `queue` are only touched under `lock`,
+    // `wakeTimer` only on the main thread; everything else is immutable or atomic.
     let recorder: MainActorRecorder
     let tracker: TaskOriginTracker
     private let lock = ConditionLock()
@@ -26,6 +26,8 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
     private var runLoopParked = false
     private let stopRequested = Atomic<Bool>(false)
     private var queue = FIFO<(UnownedJob, EnqueuedJobInfo)>()
+    /// See ``mainThreadWakeTimer``: main thread only.
+    private var wakeTimer: Timer?
     /// Set while the run loop is running, to turn a nested run into a clear error instead of a deadlock.
     let isRunningLoop = Atomic<Bool>(false)
 
@@ -137,13 +139,33 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
 
     /// Sleeps in `RunLoop.main` until `time` (monotonic nanoseconds; `nil`: no deadline): whatever is
     /// sent to `DispatchQueue.main` meanwhile (plain blocks, `asyncAfter`, a completion handler a
-    /// workload awaits) and timers of `RunLoop.main` run here as they arrive, and a main-actor job or
-    /// ``stop()`` ends the sleep with an empty main-queue block (``wakeParkedLoop()``). A condition
-    /// variable would sleep through main-queue work, and a workload awaiting it would wait for the
-    /// run's timeout.
+    /// workload awaits) and timers of `RunLoop.main` run here as they arrive, and a main-actor job,
+    /// ``stop()`` or the deadline ends the sleep with an empty main-queue block (``wakeParkedLoop()``).
+    /// A condition variable would sleep through main-queue work, and a workload awaiting it would
+    /// wait for the run's timeout.
+    ///
+    /// The run loop itself is always run without a limit: given a finite one, CoreFoundation creates
+    /// and cancels a Dispatch timer source per call, and their cancel handlers spawn Dispatch
+    /// threads (thousands of timers and dozens of threads in a run with a timeout, 2-4x slower
+    /// AsyncAlgorithms operators). The deadline is one long-lived `RunLoop.main` timer instead,
+    /// re-armed in place (a `timerfd` on Linux, no allocation, no thread).
     private func sleepInMainRunLoop(until time: UInt64?) {
-        let limit = time.map { Date(timeIntervalSinceNow: Double(Int64(bitPattern: $0 &- MonotonicClock.now())) / 1e9) }
-        _ = RunLoop.main.run(mode: .default, before: limit ?? .distantFuture)
+        let wakeTimer = mainThreadWakeTimer
+        wakeTimer.fireDate = time.map {
+            Date(timeIntervalSinceNow: Double(Int64(bitPattern: $0 &- MonotonicClock.now())) / 1e9)
+        } ?? .distantFuture
+        _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+        wakeTimer.fireDate = .distantFuture
+    }
+
+    /// The idle loop's deadline timer, created on first use; touched only on the main thread.
+    private var mainThreadWakeTimer: Timer {
+        if let timer = wakeTimer { return timer }
+        // Repeating with a period no run reaches, so firing re-arms it far away instead of invalidating it.
+        let timer = Timer(fire: .distantFuture, interval: 1e9, repeats: true) { _ in Self.wakeParkedLoop() }
+        RunLoop.main.add(timer, forMode: .default)
+        wakeTimer = timer
+        return timer
     }
 
     /// Ends ``sleepInMainRunLoop(until:)``: the main queue's port wakes the run loop, which runs the block and returns.

@@ -26,6 +26,8 @@ public struct Configuration: Sendable, Hashable, Codable {
     public var disabledRules: Set<String> = []
     /// When set, only these rules run.
     public var onlyRules: Set<String>?
+    /// Opt-in rules (`mainguard rules` marks them) this configuration turns on.
+    public var optInRules: Set<String> = []
     /// Per-rule severity and catalogue extensions, keyed by rule id.
     public var rules: [String: RuleConfiguration] = [:]
     /// Extra main-actor base classes or protocols of a team's own UI framework.
@@ -38,6 +40,12 @@ public struct Configuration: Sendable, Hashable, Codable {
     public var reporter: String?
     /// Treats every warning as an error, so CI fails on any finding.
     public var strict: Bool?
+    /// Lints test code too (`include_tests: true`): SwiftPM test targets, Xcode test bundles and files
+    /// that import a test framework. Off by default: a hang in a test is nobody's user's hang.
+    public var includeTests: Bool?
+    /// Reports in SwiftUI previews too (`include_previews: true`): `#Preview { }`, `PreviewProvider`
+    /// types and declarations named for previews. Off by default.
+    public var includePreviews: Bool?
 
     public init() {}
 
@@ -49,6 +57,7 @@ public struct Configuration: Sendable, Hashable, Codable {
     /// ```
     public func isEnabled(_ ruleID: String) -> Bool {
         if let onlyRules, !onlyRules.contains(ruleID) { return false }
+        if onlyRules == nil, RuleRegistry.optInRuleIDs.contains(ruleID), !optInRules.contains(ruleID) { return false }
         if disabledRules.contains(ruleID) { return false }
         return rules[ruleID]?.severity != .off
     }
@@ -67,6 +76,11 @@ public struct Configuration: Sendable, Hashable, Codable {
         if case .severity(let severity)? = rules[finding.ruleID]?.severity { adjusted.severity = severity }
         if strict == true { adjusted.severity = .error }
         return adjusted
+    }
+
+    /// What the run reports on: shipped code unless `include_tests` / `include_previews` say otherwise.
+    public var scope: LintScope {
+        LintScope(includeTests: includeTests == true, includePreviews: includePreviews == true)
     }
 
     /// Extra blocking APIs (`MyDB.fetchAll`, `loadSync`) configured for any rule.
@@ -89,6 +103,7 @@ public struct Configuration: Sendable, Hashable, Codable {
         result.included = child.included ?? included
         result.excluded = excluded + child.excluded
         result.disabledRules = disabledRules.union(child.disabledRules)
+        result.optInRules = optInRules.union(child.optInRules)
         if let childOnly = child.onlyRules {
             result.onlyRules = childOnly
             result.disabledRules.subtract(childOnly.subtracting(child.disabledRules))
@@ -100,6 +115,8 @@ public struct Configuration: Sendable, Hashable, Codable {
         result.defaultIsolation = child.defaultIsolation ?? defaultIsolation
         result.upcomingFeatures = child.upcomingFeatures ?? upcomingFeatures
         result.strict = child.strict ?? strict
+        result.includeTests = child.includeTests ?? includeTests
+        result.includePreviews = child.includePreviews ?? includePreviews
         return result
     }
 
@@ -111,9 +128,10 @@ public struct Configuration: Sendable, Hashable, Codable {
             return "\(id):\(String(describing: rule.severity)):\(rule.extraBlockingAPIs.sorted()):\(rule.extraHeavyAPIs.sorted())"
         }
         return StableHash.combining([
-            "\(included ?? [])", "\(included == nil)", "\(excluded)", "\(disabledRules.sorted())", "\(onlyRules?.sorted() ?? [])",
+            "\(included ?? [])", "\(included == nil)", "\(excluded)", "\(disabledRules.sorted())", "\(optInRules.sorted())", "\(onlyRules?.sorted() ?? [])",
             "\(onlyRules == nil)", "\(ruleBlocks)", "\(mainActorTypes.sorted())", "\(String(describing: defaultIsolation))",
             "\(upcomingFeatures?.sorted() ?? [])", "\(String(describing: strict))",
+            "\(String(describing: includeTests))", "\(String(describing: includePreviews))",
         ])
     }
 

@@ -87,6 +87,7 @@ private struct NodeReader {
             case "excluded": configuration.excluded = try strings(value, key: key).map(resolvedPattern)
             case "disabled_rules": configuration.disabledRules = Set(try ruleIDs(value, key: key))
             case "only_rules": configuration.onlyRules = Set(try ruleIDs(value, key: key))
+            case "opt_in_rules": configuration.optInRules = Set(try ruleIDs(value, key: key))
             case "main_actor_types": configuration.mainActorTypes = Set(try strings(value, key: key))
             case "default_isolation":
                 configuration.defaultIsolation = try choice(value, key: key, from: Configuration.DefaultIsolation.allCases.map(\.rawValue))
@@ -94,6 +95,8 @@ private struct NodeReader {
             case "upcoming_features": configuration.upcomingFeatures = Set(try upcomingFeatures(value, key: key))
             case "reporter": configuration.reporter = try choice(value, key: key, from: vocabulary.reporterNames.sorted())
             case "strict": configuration.strict = try bool(value, key: key)
+            case "include_tests": configuration.includeTests = try bool(value, key: key)
+            case "include_previews": configuration.includePreviews = try bool(value, key: key)
             case let ruleID where vocabulary.ruleIDs.contains(ruleID):
                 configuration.rules[ruleID] = try ruleConfiguration(value, ruleID: ruleID)
             default:
@@ -104,8 +107,8 @@ private struct NodeReader {
     }
 
     static let topLevelKeys = [
-        "included", "excluded", "disabled_rules", "only_rules", "main_actor_types", "default_isolation",
-        "upcoming_features", "reporter", "strict",
+        "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "main_actor_types", "default_isolation",
+        "upcoming_features", "reporter", "strict", "include_tests", "include_previews",
     ]
 
     static let ruleKeys = ["severity", "extra_blocking_apis", "extra_heavy_apis"]

@@ -15,6 +15,17 @@ public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
     /// Decodes or renders data; cost grows with the input.
     case heavyCompute
 
+    /// What the call does to the main thread, for messages: "blocks the main thread".
+    var effect: String {
+        switch self {
+        case .sleep: "sleeps on the main thread"
+        case .wait: "waits on the main thread"
+        case .mainSync: "deadlocks on the main thread"
+        case .syncIO: "does synchronous I/O"
+        case .heavyCompute: "does heavy work"
+        }
+    }
+
     /// Rule 2's severity: waiting is always wrong on the main actor, I/O and decoding depend on the size.
     public var severityOnMainActor: Severity {
         switch self {
@@ -52,6 +63,9 @@ public struct CatalogueEntry: Sendable, Hashable {
     public var kind: BlockingKind
     /// How documents and messages name the API.
     public var display: String
+
+    /// APIs that must run on the main actor (`ImageRenderer`): the fix is to cache or precompute, not to move.
+    var isMainActorOnly: Bool { display.hasPrefix("ImageRenderer.") }
 }
 
 /// The blocking and heavy APIs the rules share. Documented in `Rules/catalogue.md`.
@@ -93,6 +107,30 @@ public enum APICatalogue {
         .init(match: .method(receiver: "FileManager", name: "enumerator", prefix: false), kind: .syncIO, display: "FileManager.enumerator"),
         .init(match: .method(receiver: "FileManager", name: "contents", prefix: false), kind: .syncIO, display: "FileManager.contents(atPath:)"),
         .init(match: .method(receiver: "FileManager", name: "copyItem", prefix: false), kind: .syncIO, display: "FileManager.copyItem"),
+        // Deleting or moving a folder (a cache at launch) walks every file in it.
+        .init(match: .method(receiver: "FileManager", name: "removeItem", prefix: false), kind: .syncIO, display: "FileManager.removeItem"),
+        .init(match: .method(receiver: "FileManager", name: "moveItem", prefix: false), kind: .syncIO, display: "FileManager.moveItem"),
+        .init(match: .method(receiver: "FileManager", name: "replaceItemAt", prefix: false), kind: .syncIO, display: "FileManager.replaceItemAt"),
+        // File coordination blocks until every other presenter of the file has relinquished it.
+        .init(match: .method(receiver: nil, name: "coordinate", prefix: false), kind: .syncIO, display: "NSFileCoordinator.coordinate"),
+        // Opening a document reads and parses the whole file.
+        .init(match: .labeledMethod(name: "makeDocument", firstLabels: ["withContentsOf"]), kind: .syncIO,
+              display: "NSDocumentController.makeDocument(withContentsOf:ofType:)"),
+        // Photos fetches query the photo library's database.
+        .init(match: .method(receiver: "PHAsset", name: "fetchAssets", prefix: false), kind: .syncIO, display: "PHAsset.fetchAssets"),
+        .init(match: .method(receiver: "PHAssetCollection", name: "fetchAssetCollections", prefix: false), kind: .syncIO,
+              display: "PHAssetCollection.fetchAssetCollections"),
+        // Synchronous database access: GRDB's queue and pool, FMDB, SQLite's C API.
+        .init(match: .method(receiver: "DatabaseQueue", name: "read", prefix: false), kind: .syncIO, display: "DatabaseQueue.read"),
+        .init(match: .method(receiver: "DatabaseQueue", name: "write", prefix: false), kind: .syncIO, display: "DatabaseQueue.write"),
+        .init(match: .method(receiver: "DatabasePool", name: "read", prefix: false), kind: .syncIO, display: "DatabasePool.read"),
+        .init(match: .method(receiver: "DatabasePool", name: "write", prefix: false), kind: .syncIO, display: "DatabasePool.write"),
+        .init(match: .method(receiver: nil, name: "inDatabase", prefix: false), kind: .syncIO, display: "FMDatabaseQueue.inDatabase"),
+        .init(match: .method(receiver: nil, name: "inTransaction", prefix: false), kind: .syncIO, display: "FMDatabaseQueue.inTransaction"),
+        .init(match: .method(receiver: nil, name: "executeQuery", prefix: false), kind: .syncIO, display: "FMDatabase.executeQuery"),
+        .init(match: .method(receiver: nil, name: "executeUpdate", prefix: false), kind: .syncIO, display: "FMDatabase.executeUpdate"),
+        .init(match: .function(name: "sqlite3_step", prefix: false), kind: .syncIO, display: "sqlite3_step"),
+        .init(match: .function(name: "sqlite3_exec", prefix: false), kind: .syncIO, display: "sqlite3_exec"),
         .init(match: .initializer(type: "PDFDocument", firstLabels: ["url", "data"]), kind: .syncIO, display: "PDFDocument(url:)"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
@@ -116,7 +154,6 @@ public enum APICatalogue {
         .init(match: .method(receiver: "JSONSerialization", name: "jsonObject", prefix: false), kind: .heavyCompute, display: "JSONSerialization.jsonObject"),
         .init(match: .method(receiver: "PropertyListSerialization", name: "propertyList", prefix: false), kind: .heavyCompute, display: "PropertyListSerialization.propertyList"),
         .init(match: .method(receiver: "NSKeyedUnarchiver", name: "unarchive", prefix: true), kind: .heavyCompute, display: "NSKeyedUnarchiver.unarchive*"),
-        .init(match: .initializer(type: "UIImage", firstLabels: ["data"]), kind: .heavyCompute, display: "UIImage(data:)"),
         .init(match: .method(receiver: "UIGraphicsImageRenderer", name: "image", prefix: false), kind: .heavyCompute, display: "UIGraphicsImageRenderer.image"),
         // Encoding a bitmap: `UIImage.jpegData(compressionQuality:)`, `UIGraphicsImageRenderer.pngData { }`.
         .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),

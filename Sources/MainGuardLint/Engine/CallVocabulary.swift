@@ -56,7 +56,7 @@ struct CalledName: Sendable {
     }
 
     /// What the index needs to tell whether the linted code declares the callee.
-    struct LookupName: Sendable {
+    struct LookupName: Sendable, Hashable {
         var name: String
         var isInitializerCall: Bool
     }
@@ -199,6 +199,9 @@ extension CalledName {
             return .mainActorCode("MainActor.assumeIsolated")
         case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
             return .background("a background thread")
+        case "DispatchWorkItem" where receiver == nil:
+            // Stored and run where it is executed, later: not work done where it is written.
+            return .background("a DispatchWorkItem")
         case "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "addDiscardingTaskUnlessCancelled":
             return .background("a child task")
         case "dataTask", "downloadTask", "uploadTask":
@@ -365,3 +368,51 @@ extension DeclModifierListSyntax {
         !isEmpty && contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail?.detail.text != "unsafe" }
     }
 }
+
+extension ClosureExprSyntax {
+    /// A closure stored (`let handler = { }`) or handed to an API that calls it back later: a completion
+    /// handler (`panel.begin { }`, `completion:`), a Combine subscriber, a timer, a group notification.
+    /// Its work is not done at the call; where it runs is decided where it is called.
+    var runsLaterThanItsCall: Bool {
+        if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return false }
+        guard let call = enclosingCall else {
+            // Not an argument: stored unless it is the body of a statement-like construct.
+            return parent?.is(InitializerClauseSyntax.self) == true || parent?.is(SequenceExprSyntax.self) == true
+        }
+        if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.callbackLabels.contains(label) { return true }
+        guard let called = CalledName(call) else { return false }
+        return Self.callbackAPIs.contains(called.name)
+    }
+
+    /// Argument labels of closures an API calls back later.
+    static let callbackLabels: Set<String> = [
+        "completion", "completionHandler", "handler", "resultHandler", "reply", "callback", "onCompletion",
+        "receiveValue", "receiveCompletion", "then",
+    ]
+
+    /// APIs whose trailing closure is a callback: it runs after the call returns.
+    static let callbackAPIs: Set<String> = [
+        "begin", "beginSheetModal", "sink", "notify", "scheduledTimer", "observe", "addCompletion", "setCompletion",
+        "publisher", "onReceive", "asyncAfter",
+    ]
+}
+
+extension FunctionCallExprSyntax {
+    /// `.failure(error)` in `case let .failure(error)` or `if case .some(let x) = ...`: a pattern, not a call.
+    var isEnumCasePattern: Bool {
+        var node = parent
+        while let current = node {
+            if current.is(ExpressionPatternSyntax.self) { return true }
+            if current.is(CodeBlockItemSyntax.self) || current.is(SwitchCaseLabelSyntax.self) || current.is(ClosureExprSyntax.self)
+                || current.is(MatchingPatternConditionSyntax.self) { return current.is(MatchingPatternConditionSyntax.self) && isInPatternPart(of: current) }
+            node = current.parent
+        }
+        return false
+    }
+
+    private func isInPatternPart(of condition: Syntax) -> Bool {
+        guard let matching = condition.as(MatchingPatternConditionSyntax.self) else { return false }
+        return position >= matching.pattern.position && endPosition <= matching.pattern.endPosition
+    }
+}
+

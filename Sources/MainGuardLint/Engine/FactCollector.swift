@@ -124,7 +124,9 @@ final class FactCollector: DeclarationCollector {
         let role = node.role
         let startsMainActorJob = role.startsMainActorJob
         if startsMainActorJob { mainActorJobDepth += 1 }
-        scopes.append(role == .inherits ? .transparentClosure : .escapingJob(startsMainActorJob: startsMainActorJob))
+        // A closure stored or handed to a callback API runs later: its work is not the enclosing function's.
+        let runsAtTheCall = role == .inherits && !node.runsLaterThanItsCall
+        scopes.append(runsAtTheCall ? .transparentClosure : .escapingJob(startsMainActorJob: startsMainActorJob))
         return .visitChildren
     }
 
@@ -160,11 +162,16 @@ final class FactCollector: DeclarationCollector {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let called = CalledName(node) else { return .visitChildren }
+        // `case let .failure(error)` matches an enum case; it calls nothing.
+        guard let called = CalledName(node), !node.isEnumCasePattern else { return .visitChildren }
         let position = facts.calls.count
         facts.calls.append(called)
         if called.name == "detached" { facts.triggers.startsDetachedTask = true }
-        if mainActorJobDepth > 0 { facts.triggers.callsInMainActorJobs.append(called.lookupName) }
+        if mainActorJobDepth > 0 {
+            facts.triggers.callsInMainActorJobs.append(called.lookupName)
+        } else if !node.isAwaited {
+            facts.triggers.synchronousCalls.insert(called.lookupName)
+        }
         updateCurrentBody { $0.calls.append(position) }
         return called.iteratesWithWorkPerElement ? recordLoop(Syntax(node)) : .visitChildren
     }

@@ -143,8 +143,9 @@ extension FileFacts {
 private extension TypeDeclarationRecord {
     /// The isolation `IsolationResolver` gives this type's unannotated members is the main actor.
     func isMainActor(index: ModuleIndex, settings: ModuleSettings) -> Bool {
-        if let known = index.isolation(ofType: name, member: nil) { return known.isMainActor }
-        return keyword == "extension" && inherited.contains(where: settings.isMainActorProtocol)
+        // An extension's main-actor conformance isolates its own members, whatever the type's isolation.
+        if keyword == "extension", inherited.contains(where: settings.isMainActorProtocol) { return true }
+        return index.isolation(ofType: name, member: nil)?.isMainActor ?? false
     }
 }
 
@@ -160,11 +161,15 @@ struct RuleTriggers: Sendable {
     /// Calls inside `Task { }`, `MainActor.run { }` or main-queue bodies (rule 1 looks at those whose
     /// callee the linted code declares).
     var callsInMainActorJobs: [CalledName.LookupName] = []
+    /// Un-awaited calls anywhere else: rule 2 follows those that resolve into the linted code to the blocking
+    /// work they reach, perhaps in another file. No file-level check of the caller's own text may hide them.
+    var synchronousCalls: Set<CalledName.LookupName> = []
 
     /// True when the file alone shows something a rule looks at; only a view conformance declared in
     /// another file can add to it (see `mayTrigger`).
     func mayTriggerOnItsOwn(types: [TypeDeclarationRecord], usesSwift62Settings: Bool) -> Bool {
         callsCatalogue || startsDetachedTask || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
+            || !synchronousCalls.isEmpty
             || types.contains { $0.inherited.contains(where: SwiftUIViewType.protocols.contains) }
     }
 
@@ -172,6 +177,7 @@ struct RuleTriggers: Sendable {
     func mayTrigger(types: [TypeDeclarationRecord], index: ModuleIndex) -> Bool {
         callsCatalogue || startsDetachedTask || (containsAwait && index.usesSwift62Settings)
             || callsInMainActorJobs.contains(where: index.declaresFunction(named:))
+            || synchronousCalls.contains(where: index.declaresFunction(named:))
             // The render-loop rules look only at views, which are declared (or extended) in the file.
             || types.contains { index.swiftUITypes.views.contains($0.name) }
     }
@@ -191,6 +197,9 @@ struct VariableTypes: Sendable {
         if let type = types[name], !type.isEmpty { return type }
         // A stored property declared in another file: the name is the best evidence left.
         if name.containsCaseInsensitive("semaphore") { return "DispatchSemaphore" }
+        // GRDB's conventional names for the app's database connection.
+        if name.containsCaseInsensitive("dbqueue") || name.containsCaseInsensitive("databasequeue") { return "DatabaseQueue" }
+        if name.containsCaseInsensitive("dbpool") || name.containsCaseInsensitive("databasepool") { return "DatabasePool" }
         return nil
     }
 
@@ -244,9 +253,13 @@ extension String {
 extension APICatalogue {
     /// The catalogue entry a call matches, if any: a built-in one, else one the team configured.
     static func entry(for call: CalledName, types: VariableTypes, settings: ModuleSettings = .classic) -> CatalogueEntry? {
-        if let exact = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) }) { return exact }
-        if let prefixed = prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) }) {
-            return prefixed
+        let builtIn = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) })
+            ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
+        if let builtIn {
+            if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
+            // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
+            guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
+            return SizeEvidence.shows(call.call, types: types) ? builtIn : nil
         }
         return configuredEntry(for: call, types: types, settings: settings)
     }
@@ -294,6 +307,8 @@ private extension CatalogueEntry {
         case .method(let receiver, _, _):
             guard let base = call.receiver else { return false }
             guard let receiver else { return true }
+            // `if Thread.isMainThread { work() } else { DispatchQueue.main.sync { work() } }` cannot deadlock.
+            if kind == .mainSync { return call.receiverText == receiver && !Syntax(call.call).runsOnlyOffTheMainThread }
             if receiver.contains(".") { return call.receiverText == receiver }
             return types.type(of: base) == receiver
         case .labeledMethod(_, let firstLabels):
@@ -310,3 +325,40 @@ private extension CatalogueEntry {
         }
     }
 }
+
+extension Syntax {
+    /// True inside the branch that a `Thread.isMainThread` test leaves only to other threads: the `else` of
+    /// `if Thread.isMainThread`, the body of `if !Thread.isMainThread`, or after `guard !Thread.isMainThread`.
+    var runsOnlyOffTheMainThread: Bool {
+        var child = self
+        var node = parent
+        while let current = node {
+            if let branch = current.as(IfExprSyntax.self), let test = branch.conditions.mainThreadTest {
+                if branch.elseBody.map({ Syntax($0) == child }) == true { return test }
+                if Syntax(branch.body) == child { return !test }
+            }
+            if let statements = current.as(CodeBlockItemListSyntax.self) {
+                for item in statements {
+                    if Syntax(item) == child { break }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self), guardStatement.conditions.mainThreadTest == false { return true }
+                }
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+}
+
+private extension ConditionElementListSyntax {
+    /// true for `Thread.isMainThread`, false for `!Thread.isMainThread`, nil for any other condition.
+    var mainThreadTest: Bool? {
+        guard count == 1, let expression = first?.condition.as(ExprSyntax.self) else { return nil }
+        if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
+            return negated.expression.trimmedDescription.hasSuffix("isMainThread") ? false : nil
+        }
+        return expression.trimmedDescription.hasSuffix("isMainThread") ? true : nil
+    }
+}
+

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How seriously a finding should be taken. Mirrors the compiler's and SwiftLint's vocabulary.
 ///
 /// ```swift
@@ -33,14 +35,60 @@ public struct Finding: Sendable, Hashable, Codable {
     public var file: String
     public var line: Int
     public var column: Int
+    /// What one fix removes, when findings in several places share it (a blocking helper's signature):
+    /// a run reports each cause once (`FindingsByCause`).
+    public var cause: String?
+    /// The other places with the same cause (`path:line:column`), for the JSON reporter.
+    public var otherSites: [String]?
 
-    public init(ruleID: String, severity: Severity, message: String, file: String, line: Int, column: Int) {
+    public init(ruleID: String, severity: Severity, message: String, file: String, line: Int, column: Int,
+                cause: String? = nil, otherSites: [String]? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.file = file
         self.line = line
         self.column = column
+        self.cause = cause
+        self.otherSites = otherSites
+    }
+}
+
+/// One finding per cause: a blocking helper called from thirteen main-actor places is one problem with
+/// one fix (make the helper async, off the main actor), not thirteen warnings. The first place in
+/// reporting order keeps the finding, its message counts the others, and `otherSites` lists them.
+///
+/// ```swift
+/// let findings = FindingsByCause.oneFindingPerCause(result.findings)
+/// ```
+public enum FindingsByCause {
+    public static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
+        var firstOfCause: [String: Int] = [:]
+        var merged: [Finding] = []
+        for finding in findings.sorted() {
+            guard let cause = finding.cause else {
+                merged.append(finding)
+                continue
+            }
+            let key = finding.ruleID + "\u{0}" + cause
+            if let first = firstOfCause[key] {
+                merged[first].otherSites = (merged[first].otherSites ?? []) + ["\(finding.file):\(finding.line):\(finding.column)"]
+            } else {
+                firstOfCause[key] = merged.count
+                merged.append(finding)
+            }
+        }
+        return merged.map { finding in
+            guard let others = finding.otherSites, !others.isEmpty else { return finding }
+            var counted = finding
+            let places = others.prefix(2).map { site in
+                let parts = site.split(separator: ":")
+                return "\((String(parts.dropLast(2).joined(separator: ":")) as NSString).lastPathComponent):\(parts.dropLast().last ?? "")"
+            }
+            let more = others.count > 2 ? " and \(others.count - 2) more" : ""
+            counted.message += " (also called from \(places.joined(separator: ", "))\(more))"
+            return counted
+        }
     }
 }
 

@@ -253,14 +253,29 @@ final class HeavinessSolver: @unchecked Sendable {
 ///
 /// ```swift
 /// let call = CatalogueCall(entry: entry, through: ["decode(_:)"])
-/// print(call.description) // "calls decode(_:), which calls Data(contentsOf:)"
+/// print(call.description) // "calls Data(contentsOf:) via decode(_:)"
 /// ```
 struct CatalogueCall: Sendable {
     var entry: CatalogueEntry
     var through: [String]
 
     var description: String {
-        (through + [entry.display]).map { "calls \($0)" }.joined(separator: ", which ")
+        through.isEmpty ? "calls \(entry.display)" : "calls \(entry.display) via \(CallChain.shortened(through))"
+    }
+}
+
+/// Call chains as messages show them: at most three hops (`load() → … → decode()`).
+enum CallChain {
+    static func shortened(_ hops: [String]) -> String {
+        (hops.count > 3 ? [hops[0], "…", hops[hops.count - 1]] : hops).joined(separator: " → ")
+    }
+
+    /// "calls a(), which calls b(), which loops" (the heaviness solver's reason) as "calls a() → b(), which loops".
+    static func shortenedReason(_ reason: String) -> String {
+        let parts = reason.components(separatedBy: ", which ")
+        guard parts.count > 2 else { return reason }
+        let hops = parts.dropLast().map { $0.hasPrefix("calls ") ? String($0.dropFirst("calls ".count)) : $0 }
+        return "calls \(shortened(hops)), which \(parts[parts.count - 1])"
     }
 }
 

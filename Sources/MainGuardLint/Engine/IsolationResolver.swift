@@ -94,8 +94,10 @@ public struct IsolationResolver: Sendable {
         case .settled(let isolation):
             return isolation
         case .memberOfType(let type, let member, let extensionConformance):
-            if let known = types.isolation(ofType: type, member: member) { return known }
-            // An extension of a type the linted code does not declare (e.g. `extension Text: ...`).
+            let known = types.isolation(ofType: type, member: member)
+            if let known, known.isMainActor || extensionConformance == nil { return known }
+            // An extension that conforms to a main-actor protocol isolates its own members (`extension Card: View`),
+            // whether or not the linted code declares the type.
             if let conformance = extensionConformance {
                 return .mainActor(.conformance(type: type, member: member, protocolName: conformance))
             }

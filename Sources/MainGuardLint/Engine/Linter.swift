@@ -15,11 +15,15 @@ public struct LintConfiguration: Sendable {
     public var overrides: SettingsOverrides
     /// Worker threads for parsing and checking; nil uses every core.
     public var threads: Int?
+    /// Tests and previews are left out unless asked for.
+    public var scope: LintScope
 
-    public init(excludes: [String] = [], overrides: SettingsOverrides = SettingsOverrides(), threads: Int? = nil) {
+    public init(excludes: [String] = [], overrides: SettingsOverrides = SettingsOverrides(), threads: Int? = nil,
+                scope: LintScope = .shippedCode) {
         self.excludes = excludes
         self.overrides = overrides
         self.threads = threads
+        self.scope = scope
     }
 }
 
@@ -94,7 +98,10 @@ public struct Linter: Sendable {
         var skipped: [SkippedFile] = []
         for (position, source) in sources.enumerated() {
             switch source {
-            case .success(let text): inputs.append(SourceInput(path: files[position], text: text, settings: settings[position]))
+            case .success(let text):
+                guard configuration.scope.includes(path: files[position], text: text, settings: settings[position]) else { continue }
+                inputs.append(SourceInput(path: files[position], text: text, settings: settings[position],
+                                          reportsInPreviews: configuration.scope.includePreviews))
             case .failure(let reason): skipped.append(SkippedFile(path: files[position], reason: reason.description))
             }
         }
@@ -105,7 +112,9 @@ public struct Linter: Sendable {
 
     /// Lints one source text as if it were a file with the given settings (tests, documentation examples).
     public func lint(source: String, path: String = "input.swift", settings: ModuleSettings = .classic) -> [Finding] {
-        lint([SourceInput(path: path, text: source, settings: settings.applying(configuration.overrides))]).findings
+        let settings = settings.applying(configuration.overrides)
+        guard configuration.scope.includes(path: path, text: source, settings: settings) else { return [] }
+        return lint([SourceInput(path: path, text: source, settings: settings, reportsInPreviews: configuration.scope.includePreviews)]).findings
     }
 
     /// A source to lint: its path for messages, its text and its module's settings.
@@ -118,11 +127,14 @@ public struct Linter: Sendable {
         public var path: String
         public var text: String
         public var settings: ModuleSettings
+        /// False (the default) drops findings in SwiftUI preview code (`LintScope`).
+        public var reportsInPreviews: Bool
 
-        public init(path: String, text: String, settings: ModuleSettings) {
+        public init(path: String, text: String, settings: ModuleSettings, reportsInPreviews: Bool = false) {
             self.path = path
             self.text = text
             self.settings = settings
+            self.reportsInPreviews = reportsInPreviews
         }
     }
 
@@ -132,7 +144,7 @@ public struct Linter: Sendable {
         let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
             module.findings(ofFileAt: $0)
         }
-        return LintResult(findings: findings.flatMap { $0 }.sorted(), skipped: [], fileCount: inputs.count,
+        return LintResult(findings: FindingsByCause.oneFindingPerCause(findings.flatMap { $0 }), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
 
@@ -277,15 +289,19 @@ public struct Linter: Sendable {
     private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, at position: Int, index: ModuleIndex) -> [Finding] {
         let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
                                   swiftUI: SwiftUIFile(tree, module: index.swiftUITypes))
-        let hits = RuleRegistry.rules.flatMap { rule in
+        var hits = RuleRegistry.rules.flatMap { rule in
             rule.check(context).map { (rule.description.id, $0) }
+        }
+        if !input.reportsInPreviews {
+            if input.isPreviewAsset { return [] }
+            hits.removeAll { Syntax($0.1.token).isPreviewCode }
         }
         guard !hits.isEmpty else { return [] }
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
         return hits.map { ruleID, hit in
             let location = hit.token.startLocation(converter: converter)
             return Finding(ruleID: ruleID, severity: hit.severity, message: hit.message, file: input.path,
-                           line: location.line, column: location.column)
+                           line: location.line, column: location.column, cause: hit.cause)
         }
     }
 

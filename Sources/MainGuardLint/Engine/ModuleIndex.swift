@@ -34,6 +34,11 @@ public struct FunctionFacts: Sendable {
         set { heavinessSource = .settled(newValue, beforeFirstSuspension: heavinessBeforeFirstSuspension) }
     }
 
+    /// Identifies the function across files for `FindingsByCause`: its module, type and signature.
+    var causeKey: String {
+        "\(settings.targetName ?? "")|\(enclosingType ?? "")|\(signature)"
+    }
+
     /// The same, restricted to what an async body does before its first `await`.
     public var heavinessBeforeFirstSuspension: String? {
         get { heavinessSource.beforeFirstSuspension }

@@ -13,6 +13,9 @@ public struct RuleDescription: Sendable, Hashable {
     /// Default severity; a rule may report some findings as errors (see its document).
     public var severity: Severity
     public var summary: String
+    /// Off unless a configuration names it in `opt_in_rules` (or `only_rules`), as SwiftLint's opt-in rules:
+    /// rules whose findings a team must judge case by case, not main-thread work.
+    public var isOptIn = false
 }
 
 /// One finding before it has a line and column: rules stay pure and cheap, the engine converts positions.
@@ -20,6 +23,8 @@ struct RuleHit {
     var token: TokenSyntax
     var severity: Severity
     var message: String
+    /// What one fix removes when hits in other places share it (see `FindingsByCause`).
+    var cause: String? = nil
 }
 
 /// A call site with what the engine knows about it, resolved once per file for every rule.
@@ -125,6 +130,9 @@ public enum RuleRegistry {
 
     public static var descriptions: [RuleDescription] { rules.map { $0.description } }
 
+    /// The rules that run only when a configuration opts in.
+    public static let optInRuleIDs: Set<String> = Set(rules.map { $0.description }.filter(\.isOptIn).map(\.id))
+
     public static func description(forID id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
@@ -161,19 +169,13 @@ extension SyntaxProtocol {
     }
 }
 
-/// Advice that depends on the module's settings: under Swift 6.2's settings a plain nonisolated async
-/// function stays on the caller's actor, so only `@concurrent` moves work off the main actor.
+/// Advice that depends on the module's settings: under `NonisolatedNonsendingByDefault` (SE-0461) a plain
+/// nonisolated async function stays on the caller's actor, so only `@concurrent` moves work off the main
+/// actor. Messages stay short (about 200 characters): the rationale lives in `mainguard explain RULE`.
 enum OffMainActorAdvice {
     static func forSettings(_ settings: ModuleSettings) -> String {
-        if settings.describesSwift62 {
-            return "move it off the main actor: call it from a `@concurrent nonisolated` async function and `await` that "
-                + "(with this module's Swift 6.2 settings a plain nonisolated async function still runs on the main actor), "
-                + "or run it in `Task.detached(priority: .userInitiated)`"
-        }
-        return "move it off the main actor: call it from a `nonisolated` async function and `await` that, "
-            + "or run it in `Task.detached(priority: .userInitiated)`"
+        settings.nonisolatedNonsendingByDefault
+            ? "move it into a `@concurrent` async function and await it"
+            : "move it into a `nonisolated` async function and await it"
     }
-
-    /// Apple's budgets, quoted by every message.
-    static let budget = "a discrete interaction should answer within 100 ms and Apple's tools report a hang at 250 ms"
 }

@@ -30,7 +30,10 @@ struct TypeIsolationTable: Sendable {
         guard let declarations = byName[name], !visiting.contains(name) else { return nil }
         let primary = declarations.first { records[$0].keyword != "extension" }.map { records[$0] }
         let source: Source
-        let inherited = declarations.flatMap { records[$0].inherited }
+        // Swift infers a type's isolation from the superclass and conformances of its primary declaration
+        // only: a conformance an extension adds (perhaps in another module) isolates that extension's members
+        // at most, never the type's. Extensions alone count only for types the linted code does not declare.
+        let inherited = primary?.inherited ?? declarations.flatMap { records[$0].inherited }
         let settings = (primary ?? records[declarations[0]]).settings
         if let explicit = primary?.explicitIsolation {
             source = .explicit(explicit)

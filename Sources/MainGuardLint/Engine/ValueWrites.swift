@@ -13,6 +13,16 @@ struct ValueWrite {
     var isThroughSelf: Bool
     /// Where a finding points: the assignment target's first token, or the mutating method's name.
     var anchor: TokenSyntax
+    /// The value a plain `=` assigns (nil for compound assignments and mutating calls).
+    var assignedValue: ExprSyntax?
+
+    /// `x = nil`, `x = false`, `x = 0.9`, `x = ""`: a reset to a constant, which settles after one more update.
+    var assignsLiteral: Bool {
+        guard let value = assignedValue else { return false }
+        if let prefixed = value.as(PrefixOperatorExprSyntax.self) { return prefixed.expression.is(IntegerLiteralExprSyntax.self) || prefixed.expression.is(FloatLiteralExprSyntax.self) }
+        return value.is(NilLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
+            || value.is(FloatLiteralExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
+    }
 
     /// The writes an assignment sequence performs (`x = 1`, `x += 1`; `a = b = c` writes both).
     static func writes(in sequence: SequenceExprSyntax) -> [ValueWrite] {
@@ -20,7 +30,9 @@ struct ValueWrite {
         return elements.indices.dropFirst().compactMap { index -> ValueWrite? in
             guard elements[index].isAssignmentOperator, let target = ValuePath(elements[index - 1]),
                   let anchor = elements[index - 1].firstToken(viewMode: .sourceAccurate) else { return nil }
-            return ValueWrite(path: target.components, isThroughSelf: target.isThroughSelf, anchor: anchor)
+            let isPlainAssignment = elements[index].is(AssignmentExprSyntax.self) && index + 2 == elements.count
+            return ValueWrite(path: target.components, isThroughSelf: target.isThroughSelf, anchor: anchor,
+                              assignedValue: isPlainAssignment ? elements[index + 1] : nil)
         }
     }
 

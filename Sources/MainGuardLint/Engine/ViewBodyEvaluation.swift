@@ -182,6 +182,11 @@ struct ArgumentPosition {
         if !callee.isMember, SwiftUICallbacks.synchronousFunctions.contains(callee.name) { return true }
         if let label, SwiftUICallbacks.contentLabels.contains(label) { return true }
         guard label == nil else { return false }
+        // `.sheet(isPresented: $shown) { onDismiss } content: { view }`: a later trailing closure is the
+        // content, so the first one fills the parameter before it, a callback.
+        if isFirstTrailingClosure, call.additionalTrailingClosures.contains(where: { $0.label.text == "content" }) {
+            return false
+        }
         if callee.isMember { return SwiftUICallbacks.contentModifiers.contains(callee.name) }
         if callee.name == "Button" {
             // `Button("Save") { save() }`: the trailing closure is the action, unless `action:` was given.
@@ -233,10 +238,6 @@ enum SwiftUICallbacks {
 
 /// Wording the render-loop rules share, so every message states the same facts the same way.
 enum RenderLoop {
-    /// Why work in `body` matters, with Apple's per-frame figures.
-    static let evaluation = "SwiftUI evaluates body on the main actor in the render loop, possibly several times per frame "
-        + "(per-frame work should stay under 5 ms; a frame is 8.3 ms at 120 Hz)"
-
     /// "`Row.body`" or "`header` (used by `Row.body`)": where a region runs, for messages.
     static func location(of region: Syntax, in view: SwiftUIViewType) -> String {
         let entry = view.body.map { $0.is(FunctionDeclSyntax.self) ? "\(view.name).body(content:)" : "\(view.name).body" }

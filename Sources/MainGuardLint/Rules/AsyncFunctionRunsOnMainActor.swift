@@ -24,9 +24,8 @@ enum AsyncFunctionRunsOnMainActor: Rule {
 
     enum Message {
         static func runsOnMainActor(_ signature: String, reason: String, cause: String, caller: MainActorOrigin) -> String {
-            "\(signature) runs on the main actor: \(cause), and it is awaited from main-actor code (\(caller.description)); "
-                + "it \(reason) before its first suspension, blocking the main thread; \(OffMainActorAdvice.budget). "
-                + "Fix: mark it `@concurrent nonisolated` so it runs on the global concurrent executor, and keep awaiting it."
+            "\(signature) \(CallChain.shortenedReason(reason)) before its first await, on the main actor (\(cause); awaited from \(caller.description)); "
+                + "mark it `@concurrent`"
         }
     }
 }
@@ -37,9 +36,9 @@ private extension FunctionFacts {
         guard isAsync, !isConcurrent else { return nil }
         switch isolation {
         case .mainActor(let origin) where origin.isDefaultIsolation:
-            return "under \(origin.description) the unannotated async \(signature) is @MainActor"
+            return origin.description
         case .nonisolated where settings.nonisolatedNonsendingByDefault:
-            return "under NonisolatedNonsendingByDefault a nonisolated async function runs on its caller's actor"
+            return "NonisolatedNonsendingByDefault"
         default:
             return nil
         }

@@ -21,7 +21,8 @@ enum BlockingCallOnMainActor: Rule {
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
-                           message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings))
+                           message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
+                           cause: first.causeKey)
         }
         let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes) else { return nil }
@@ -40,24 +41,24 @@ enum BlockingCallOnMainActor: Rule {
 
     enum Message {
         static func blocking(_ entry: CatalogueEntry, origin: MainActorOrigin, settings: ModuleSettings) -> String {
-            "\(entry.display) blocks the main thread in main-actor code (\(origin.description)): while it runs no event "
-                + "is handled and no frame is drawn; \(OffMainActorAdvice.budget). Fix: \(fix(entry.kind, settings))."
+            "\(entry.display) \(entry.kind.effect) in main-actor code (\(origin.description)); \(fix(entry, settings))"
         }
 
         /// A module function that does not run on the main actor itself (its own calls are not reported
         /// there), called synchronously from main-actor code, so the blocking call it reaches runs on the main thread.
         static func blockingCallee(_ signature: String, reached: CatalogueCall, origin: MainActorOrigin, settings: ModuleSettings) -> String {
-            "\(signature) blocks the main thread in main-actor code (\(origin.description)): it \(reached.description), "
-                + "and called from here that runs on the main thread, so no event is handled and no frame is drawn "
-                + "until it returns; \(OffMainActorAdvice.budget). Fix: \(fix(reached.entry.kind, settings))."
+            "\(signature) \(reached.description), which \(reached.entry.kind.effect) in main-actor code (\(origin.description)); "
+                + fix(reached.entry, settings)
         }
 
-        private static func fix(_ kind: BlockingKind, _ settings: ModuleSettings) -> String {
-            switch kind {
-            case .sleep: "use `try await Task.sleep(for:)` in a Task, which suspends instead of blocking"
-            case .wait: "await the result instead of waiting (an async API, `withCheckedContinuation`, a task group)"
-            case .mainSync: "call the code directly: this already runs on the main actor, and `DispatchQueue.main.sync` from the main thread deadlocks"
-            case .syncIO, .heavyCompute: OffMainActorAdvice.forSettings(settings) + ", then update the UI with the result"
+        static func fix(_ entry: CatalogueEntry, _ settings: ModuleSettings) -> String {
+            switch entry.kind {
+            case .sleep: "use `try await Task.sleep(for:)` instead"
+            case .wait: "await the result instead of waiting"
+            case .mainSync: "call the code directly: `DispatchQueue.main.sync` on the main thread deadlocks"
+            case .syncIO, .heavyCompute:
+                entry.isMainActorOnly ? "cache or precompute the result: this API must run on the main actor"
+                    : OffMainActorAdvice.forSettings(settings)
             }
         }
     }

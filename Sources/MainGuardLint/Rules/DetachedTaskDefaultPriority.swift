@@ -17,10 +17,8 @@ enum DetachedTaskDefaultPriority: Rule {
     }
 
     enum Message {
-        static let noPriority = "Task.detached without a priority runs at .medium and inherits neither the actor nor the "
-            + "priority of the code that starts it, so work a user is waiting for competes with background work. "
-            + "Fix: pass the priority the work deserves, e.g. `Task.detached(priority: .userInitiated)` for work the user "
-            + "waits for, `.utility` or `.background` otherwise."
+        static let noPriority = "Task.detached without a priority runs at .medium, whoever waits for it; "
+            + "pass one, e.g. `Task.detached(priority: .userInitiated)`"
     }
 }
 

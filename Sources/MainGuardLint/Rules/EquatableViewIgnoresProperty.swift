@@ -65,9 +65,8 @@ enum EquatableViewIgnoresProperty: Rule {
     enum Message {
         static func ignored(_ missing: [String], view: String) -> String {
             let list = missing.map { "`\($0)`" }.joined(separator: ", ")
-            return "\(view)'s == leaves out \(list), which body reads: when only \(missing.count == 1 ? "that property changes" : "those properties change")"
-                + ", .equatable()/EquatableView skips the update and the screen keeps showing stale content. "
-                + "Fix: compare \(list) in ==, or drop the custom == and let Swift synthesize Equatable."
+            return "\(view)'s == ignores \(list), which body reads, so .equatable() skips real updates; "
+                + "compare \(list) in == or let Swift synthesize Equatable"
         }
     }
 }

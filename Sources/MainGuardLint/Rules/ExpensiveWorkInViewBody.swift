@@ -20,7 +20,7 @@ enum ExpensiveWorkInViewBody: Rule {
         let inStoredProperties = context.swiftUI.views.flatMap { view in
             view.storedProperties.filter(\.isPlain).compactMap(\.initialValue).flatMap { value in
                 let visitor = ExpensiveCallVisitor(view: view, locals: LocalNames(in: value), catalogued: catalogued,
-                                                   location: "every time the parent re-creates `\(view.name)` (on each evaluation of the parent's body)")
+                                                   location: "every time the parent re-creates `\(view.name)`")
                 visitor.walk(value)
                 return visitor.hits
             }
@@ -173,24 +173,21 @@ enum ExpensiveWorkInViewBody: Rule {
 
         var fix: String {
             switch self {
-            case .formatter: "use a `static let` formatter (or @State initialised once), or the cached FormatStyle APIs (`Text(date, format: .dateTime)`, `value.formatted()`)"
-            case .coder, .regex, .heavyObject: "create it once (a `static let`, the model, or @State) and reuse it"
+            case .formatter: "use a `static let` formatter or a FormatStyle (`value.formatted()`)"
+            case .coder, .regex, .heavyObject: "create it once (a `static let` or the model) and reuse it"
             case .image: Fix.image
             }
         }
     }
 
     enum Fix {
-        static let collection = "sort or filter in the model, or keep the result in @State and recompute it in "
-            + "`.onChange(of: input, initial: true)` or `.task(id: input)`"
-        static let image = "decode it once in the model, off the main actor (a `@concurrent` async function under Swift 6.2 "
-            + "settings, `Task.detached(priority:)` or a nonisolated async function otherwise), and hand the view the result"
+        static let collection = "sort or filter in the model, or cache the result in @State updated by `.onChange(of:)`"
+        static let image = "decode it once in the model, off the main actor, and hand the view the result"
     }
 
     enum Message {
         static func expensive(_ what: String, location: String, fix: String) -> String {
-            "\(what) \(location). \(RenderLoop.evaluation): repeated per evaluation, this "
-                + "becomes hitches while scrolling and animating. Fix: \(fix)."
+            "\(what) \(location); \(fix)"
         }
     }
 }

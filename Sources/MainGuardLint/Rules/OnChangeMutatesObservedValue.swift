@@ -56,7 +56,8 @@ enum OnChangeMutatesObservedValue: Rule {
 
         override func found(_ write: ValueWrite) {
             // `objectWillChange.send()` announces a change but writes no observed value.
-            guard write.anchor.text != "send", write.isThroughSelf || !locals.contains(write.path[0]),
+            // A reset to a constant (`scrollTarget = nil` once scrolled) settles after one more update: an idiom, not a loop.
+            guard write.anchor.text != "send", !write.assignsLiteral, write.isThroughSelf || !locals.contains(write.path[0]),
                   ValuePath(components: write.path).overlaps(observation.observed) else { return }
             hits.append(RuleHit(token: write.anchor, severity: description.severity,
                                 message: Message.writesObserved(observation.modifier, path: write.path.joined(separator: "."))))
@@ -65,11 +66,8 @@ enum OnChangeMutatesObservedValue: Rule {
 
     enum Message {
         static func writesObserved(_ modifier: String, path: String) -> String {
-            "This \(modifier) action writes `\(path)`, the value it observes: the write triggers the action again in the "
-                + "same update, SwiftUI reports \"onChange(of:) action tried to update multiple times per frame\" and drops "
-                + "updates, and every change costs extra update passes on the main actor (per-frame work should stay under "
-                + "5 ms). Fix: normalise the value where it is set (a Binding whose set: clamps it, or the model's didSet), "
-                + "or write a different, derived state in the action."
+            "This \(modifier) action writes `\(path)`, the value it observes, so it runs again in the same update; "
+                + "normalise the value where it is set, or write a derived state"
         }
     }
 }

@@ -76,16 +76,13 @@ enum SideEffectInViewBody: Rule {
     }
 
     enum Fix {
-        static let task = "start the work from `.task { }` (`.task(id: input)` when it depends on an input), which SwiftUI "
-            + "runs once per appearance and cancels on disappearance, or from the action that needs it"
-        static let event = "do it in the action that changes the value (a Button, `.onChange(of:)`) or in the model"
+        static let task = "start it from `.task { }` (`.task(id:)` for an input) or from the action that needs it"
+        static let event = "do it in the action or `.onChange(of:)` that causes it"
     }
 
     enum Message {
         static func sideEffect(_ what: String, location: String, fix: String) -> String {
-            "\(what.prefix(1).uppercased() + what.dropFirst()) while SwiftUI evaluates \(location). \(RenderLoop.evaluation), "
-                + "and not once per appearance: the work starts again on every evaluation, costs main-actor time inside the "
-                + "frame, and any state it changes re-renders the view. Body must only describe the view. Fix: \(fix)."
+            "\(what.prefix(1).uppercased() + what.dropFirst()) while SwiftUI evaluates \(location), on every render; \(fix)"
         }
     }
 }

@@ -56,11 +56,8 @@ enum StateMutationInViewBody: Rule {
 
     enum Message {
         static func write(_ path: String, kind: String, location: String) -> String {
-            "`\(path)` (\(kind)) is written while SwiftUI evaluates \(location). The write invalidates the view being "
-                + "rendered, so SwiftUI evaluates body again (\"Modifying state during view update, this will cause undefined "
-                + "behavior\"): the screen can show inconsistent values and frames blow the per-frame budget. "
-                + "\(RenderLoop.evaluation). Fix: move the write into the action that causes it (Button, .onAppear, .task) "
-                + "or into .onChange(of:), or compute the value as a local `let` in body."
+            "`\(path)` (\(kind)) is written while SwiftUI evaluates \(location), which renders it again; "
+                + "move the write into an action or .onChange(of:), or use a local `let`"
         }
     }
 }

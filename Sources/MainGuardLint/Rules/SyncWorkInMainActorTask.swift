@@ -26,21 +26,20 @@ enum SyncWorkInMainActorTask: Rule {
                 Message.heavyFunction(heavyCallee?.signature ?? called.display, reason: heavyCallee?.heaviness ?? "",
                                       job: job, origin: origin, settings: context.settings)
             }
-            return RuleHit(token: called.nameToken, severity: description.severity, message: message)
+            return RuleHit(token: called.nameToken, severity: description.severity, message: message, cause: heavyCallee?.causeKey)
         }
     }
 
     enum Message {
         static func catalogued(_ entry: CatalogueEntry, job: EnclosingJob, origin: MainActorOrigin,
                                settings: ModuleSettings) -> String {
-            "\(entry.display) blocks the main actor: \(job.explanation(origin)); \(OffMainActorAdvice.budget). "
-                + "Fix: \(OffMainActorAdvice.forSettings(settings))."
+            "\(entry.display) \(entry.kind.effect) on the main actor: \(job.explanation(origin)); "
+                + BlockingCallOnMainActor.Message.fix(entry, settings)
         }
 
         static func heavyFunction(_ signature: String, reason: String, job: EnclosingJob, origin: MainActorOrigin,
                                   settings: ModuleSettings) -> String {
-            "\(signature) is synchronous work on the main actor: \(job.explanation(origin)) and \(signature) \(reason); "
-                + "\(OffMainActorAdvice.budget). Fix: \(OffMainActorAdvice.forSettings(settings))."
+            "\(signature) \(CallChain.shortenedReason(reason)), on the main actor: \(job.explanation(origin)); \(OffMainActorAdvice.forSettings(settings))"
         }
     }
 }
@@ -50,7 +49,7 @@ private extension EnclosingJob {
     func explanation(_ origin: MainActorOrigin) -> String {
         switch self {
         case .unstructuredTask: "this Task inherits @MainActor from \(origin.description)"
-        case .mainActorJob(let api): "the \(api) body runs on the main actor"
+        case .mainActorJob(let api): "the \(api) body runs there"
         }
     }
 }

@@ -4,9 +4,12 @@ import SwiftSyntax
 /// per appearance; when the parent passes a new value the view keeps its identity, the closure does not
 /// run again, and the screen keeps data for the old value.
 enum TaskMissingID: Rule {
+    // Opt-in: in real apps most such values are fixed for the view's lifetime (a navigation destination's
+    // id, a row's own element), and the rule is about stale data, not main-thread work.
     static let description = RuleDescription(
         id: "task_missing_id", name: "Task Missing ID", severity: .warning,
-        summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:), .onChange(of:) or .id() watches")
+        summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:), .onChange(of:) or .id() watches",
+        isOptIn: true)
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
@@ -110,10 +113,8 @@ enum TaskMissingID: Rule {
         static func unwatched(_ modifier: String, inputs: [String]) -> String {
             let list = inputs.map { "`\($0)`" }.joined(separator: ", ")
             let first = inputs[0]
-            return ".\(modifier) reads \(list), passed in by the parent, but nothing runs it again when \(inputs.count == 1 ? "it changes" : "they change"): "
-                + "SwiftUI keeps the view's identity when the parent passes a new value, so the closure does not run again and "
-                + "the screen keeps showing data for the old value. Fix: use `.task(id: \(first)) { ... }`, or "
-                + "`.onChange(of: \(first), initial: true) { ... }` for synchronous work."
+            return ".\(modifier) reads \(list) from the parent but does not run again when \(inputs.count == 1 ? "it changes" : "they change"); "
+                + "use `.task(id: \(first))` or `.onChange(of: \(first), initial: true)`"
         }
     }
 }

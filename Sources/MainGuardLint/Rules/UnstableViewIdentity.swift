@@ -127,17 +127,13 @@ enum UnstableViewIdentity: Rule {
 
     enum Message {
         static func freshID(_ expression: String, location: String) -> String {
-            ".id(\(expression)) gives the view a new identity every time SwiftUI evaluates \(location): SwiftUI destroys and "
-                + "rebuilds the subtree on each evaluation, losing its @State, scroll position and focus, re-running .onAppear "
-                + "and .task, and doing far more main-actor work than a diff (per-frame work should stay under 5 ms). "
-                + "Fix: use an identity from the data (`.id(item.id)`), or keep a reset token in @State and change it from an action."
+            ".id(\(expression)) gives the view a new identity each time SwiftUI evaluates \(location), rebuilding it and losing its state; "
+                + "use an id from the data"
         }
 
         static func unstableElements(_ container: String, reason: String, location: String) -> String {
-            "\(container) gets new element identities every time SwiftUI evaluates \(location): \(reason). SwiftUI treats "
-                + "every row as removed and inserted, rebuilding them and losing their state, on each evaluation (per-frame work "
-                + "should stay under 5 ms). Fix: give elements a stored identifier assigned once (in the model or when the value "
-                + "is created), and build display values once (model, @State, or .onChange(of:initial:))."
+            "\(container) gets new element identities each time SwiftUI evaluates \(location) (\(reason)); "
+                + "give elements a stored id assigned once"
         }
     }
 }

@@ -35,7 +35,7 @@ public enum RuleCatalog {
     /// print(RuleCatalog.markdownTable)
     /// ```
     public static var markdownTable: String {
-        let rows = descriptions.map { "| [`\($0.id)`](Rules/\($0.id).md) | \($0.severity.rawValue) | \($0.summary) |" }
+        let rows = descriptions.map { "| [`\($0.id)`](Rules/\($0.id).md) | \($0.severity.rawValue)\($0.isOptIn ? " (opt-in)" : "") | \($0.summary) |" }
         return (["| Rule | Default severity | What it finds |", "| --- | --- | --- |"] + rows).joined(separator: "\n") + "\n"
     }
 }

@@ -26,10 +26,14 @@ public struct TeamLinter: Sendable {
     /// The folder relative paths are resolved against and stored relative to (baseline, reports).
     public var sourceRoot: String
     public var threads: Int?
+    /// `--include-tests` / `--include-previews`: widen every configuration's scope.
+    public var scope: LintScope
 
     public init(configurations: NestedConfigurations = NestedConfigurations(root: Configuration()), excludes: [String] = [],
                 overrides: SettingsOverrides = SettingsOverrides(), cache: LintCache? = nil, baseline: Baseline? = nil,
-                sourceRoot: String = FileManager.default.currentDirectoryPath, threads: Int? = nil) {
+                sourceRoot: String = FileManager.default.currentDirectoryPath, threads: Int? = nil,
+                scope: LintScope = .shippedCode) {
+        self.scope = scope
         self.configurations = configurations
         self.excludes = excludes
         self.overrides = overrides
@@ -49,6 +53,8 @@ public struct TeamLinter: Sendable {
         public var baselinedCount: Int
         /// Why the cache could not be written, when it could not (the run itself succeeded).
         public var cacheWarning: String?
+        /// Test files left out of the run (`--include-tests` brings them back).
+        public var testFilesLeftOut = 0
         /// Linted files no Package.swift or Xcode target claims: they got the fallback settings.
         public var unclaimedFiles: [String] = []
 
@@ -73,16 +79,23 @@ public struct TeamLinter: Sendable {
         var files: [PlannedFile] = []
         var inputs: [Linter.SourceInput] = []
         var skipped: [SkippedFile] = []
+        var testFilesLeftOut = 0
         for (file, text) in zip(planned, texts) {
             switch text {
             case .success(let text):
+                let scope = file.configuration.scope
+                guard scope.includes(path: file.path, text: text, settings: file.settings) else {
+                    testFilesLeftOut += 1
+                    continue
+                }
                 files.append(file)
-                inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings))
+                inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings, reportsInPreviews: scope.includePreviews))
             case .failure(let reason):
                 skipped.append(SkippedFile(path: file.path, reason: reason.description))
             }
         }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
+        findings = FindingsByCause.oneFindingPerCause(findings)
         var baselined = 0
         if let baseline {
             let fresh = baseline.newFindings(in: findings, sourceRoot: sourceRoot)
@@ -92,7 +105,7 @@ public struct TeamLinter: Sendable {
         let result = LintResult(findings: findings.sorted(), skipped: skipped, fileCount: inputs.count,
                                 lineCount: Linter.lineCount(of: inputs))
         return Result(lint: result, filesFromCache: fromCache, baselinedCount: baselined, cacheWarning: cacheWarning,
-                      unclaimedFiles: files.filter { $0.settings.targetName == nil }.map(\.path))
+                      testFilesLeftOut: testFilesLeftOut, unclaimedFiles: files.filter { $0.settings.targetName == nil }.map(\.path))
     }
 
     /// Collects files, keeps those the configuration includes, and settles each one's settings.
@@ -108,8 +121,10 @@ public struct TeamLinter: Sendable {
                 absoluteFolders[folder] = standardized.hasSuffix("/") ? standardized : standardized + "/"
             }
             let absolute = absoluteFolders[folder]! + (path as NSString).lastPathComponent
-            let configuration = configurations.configuration(forFile: absolute)
+            var configuration = configurations.configuration(forFile: absolute)
             guard configuration.includes(path: absolute) else { return nil }
+            if scope.includeTests { configuration.includeTests = true }
+            if scope.includePreviews { configuration.includePreviews = true }
             let settings = Self.settings(detected: detector.settings(forFile: path), configuration: configuration)
             return PlannedFile(path: path, configuration: configuration, settings: settings.applying(overrides))
         }

@@ -102,7 +102,7 @@ struct CountView: View {
     var body: some View {
         Stepper("Count: \(count)", value: $count)
             .onChange(of: count) { newValue in
-                if newValue > 10 { count = 10 } // expect: onchange_mutates_observed_value
+                if newValue > 10 { count = 10 } // a reset to a constant settles after one more update: not reported
             }
     }
 }

@@ -153,7 +153,7 @@ struct ProfileHeader: View {
     }
 
     @ViewBuilder private var avatar: some View {
-        if let avatarData, let image = UIImage(data: avatarData) { // expect: blocking_call_on_main_actor
+        if let avatarData, let image = UIImage(data: avatarData) { // expect: expensive_work_in_view_body
             Image(uiImage: image)
                 .resizable()
                 .frame(width: 44, height: 44)

@@ -54,7 +54,7 @@ struct AccountView: View {
         Form {
             Section {
                 HStack {
-                    Image(uiImage: UIImage(data: store.avatarData) ?? UIImage()) // expect: blocking_call_on_main_actor
+                    Image(uiImage: UIImage(data: store.avatarData) ?? UIImage()) // expect: expensive_work_in_view_body
                         .resizable()
                         .frame(width: 64, height: 64)
                         .clipShape(Circle())

@@ -22,7 +22,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         let cacheURL = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
             .appendingPathComponent("remote-config.json")
         if let data = try? Data(contentsOf: cacheURL), // expect: blocking_call_on_main_actor
-           let config = try? JSONDecoder().decode(RemoteConfig.self, from: data) { // expect: blocking_call_on_main_actor
+           let config = try? JSONDecoder().decode(RemoteConfig.self, from: data) { // one cause with the read above: not reported again
             remoteConfig = config
         }
         Task {

@@ -29,7 +29,7 @@ final class ReportLoader {
     func loadOnMain(completion: @escaping (Report?) -> Void) {
         DispatchQueue.main.async {
             let data = try? Data(contentsOf: self.url) // expect: sync_work_in_main_actor_task
-            completion(data.flatMap { try? JSONDecoder().decode(Report.self, from: $0) }) // expect: sync_work_in_main_actor_task
+            completion(data.flatMap { try? JSONDecoder().decode(Report.self, from: $0) }) // one cause with the read above
         }
     }
 

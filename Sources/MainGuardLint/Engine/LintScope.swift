@@ -1,0 +1,122 @@
+import SwiftSyntax
+
+/// Which code a run reports on. By default only shipped code: a hang in a unit test or a SwiftUI
+/// preview never reaches a user, and in real apps such findings outnumbered the shipped ones.
+///
+/// Test code is a whole file: one of a SwiftPM `testTarget` or an Xcode test bundle, or one that
+/// imports a test framework. Preview code is a region: a `#Preview { }`, a `PreviewProvider` type, a
+/// static preview fixture (`static var preview`, `static let previewValue`), or a file in Xcode's
+/// `Preview Content` folder.
+///
+/// ```swift
+/// let scope = LintScope(includeTests: false, includePreviews: true)
+/// let result = try Linter(configuration: LintConfiguration(scope: scope)).lint(paths: ["Sources"])
+/// ```
+public struct LintScope: Sendable, Hashable {
+    /// Lint test files too (`--include-tests`, `include_tests: true`).
+    public var includeTests: Bool
+    /// Report in preview code too (`--include-previews`, `include_previews: true`).
+    public var includePreviews: Bool
+
+    public init(includeTests: Bool = false, includePreviews: Bool = false) {
+        self.includeTests = includeTests
+        self.includePreviews = includePreviews
+    }
+
+    /// Shipped code only: the default.
+    public static let shippedCode = LintScope()
+    /// Everything, tests and previews included.
+    public static let everything = LintScope(includeTests: true, includePreviews: true)
+
+    /// True when the file is linted at all: test files only with `includeTests`.
+    ///
+    /// ```swift
+    /// LintScope().includes(path: "Tests/AppTests/LoginTests.swift", text: "import XCTest\n", settings: .classic) // false
+    /// ```
+    public func includes(path: String, text: String, settings: ModuleSettings) -> Bool {
+        includeTests || !TestCode.isTestFile(text: text, settings: settings)
+    }
+}
+
+/// Recognises test code without a build: the target says so, or the file imports a test framework.
+enum TestCode {
+    /// Modules only test code imports. (`XCTestDynamicOverlay` and `IssueReporting` are not here: app
+    /// code imports them to report issues that tests turn into failures.)
+    static let frameworks: Set<String> = [
+        "XCTest", "Testing", "SnapshotTesting", "InlineSnapshotTesting", "Quick", "Nimble", "ViewInspector",
+    ]
+
+    static func isTestFile(text: String, settings: ModuleSettings) -> Bool {
+        settings.isTestTarget || importsTestFramework(text)
+    }
+
+    /// True when an import statement names a test framework or is `@testable`.
+    static func importsTestFramework(_ text: String) -> Bool {
+        let mayImport = SourcePrefilter.withPrefilter(over: text) { prefilter in
+            prefilter.contains("import ") && (prefilter.contains("@testable") || prefilter.contains("Test")
+                || prefilter.contains("Quick") || prefilter.contains("Nimble") || prefilter.contains("ViewInspector"))
+        }
+        guard mayImport else { return false }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
+            guard let first = words.first else { continue }
+            if first == "@testable" { return true }
+            // `@_spi(X) import M`, `public import M`, `import struct M.Type`.
+            while let word = words.first, word != "import", word.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(word) {
+                words = words.dropFirst()
+            }
+            guard words.first == "import" else { continue }
+            words = words.dropFirst()
+            if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) {
+                words = words.dropFirst()
+            }
+            guard let path = words.first else { continue }
+            let module = path.split(separator: ".").first.map(String.init) ?? ""
+            if frameworks.contains(module) { return true }
+        }
+        return false
+    }
+}
+
+extension Syntax {
+    /// True inside SwiftUI preview code: `#Preview { }`, a type conforming to `PreviewProvider` (or
+    /// `PreviewModifier`), or a static fixture whose name starts with `preview` (`static var preview`,
+    /// TCA's `static let previewValue`), which by convention only previews use.
+    var isPreviewCode: Bool {
+        var node: Syntax? = self
+        while let current = node {
+            switch current.kind {
+            case .macroExpansionDecl:
+                if current.cast(MacroExpansionDeclSyntax.self).macroName.text == "Preview" { return true }
+            case .macroExpansionExpr:
+                if current.cast(MacroExpansionExprSyntax.self).macroName.text == "Preview" { return true }
+            case .structDecl, .classDecl, .enumDecl, .extensionDecl:
+                let type = TypeDeclarationFacts(current)
+                if type.inherited.contains(where: { $0 == "PreviewProvider" || $0 == "PreviewModifier" }) { return true }
+            case .variableDecl:
+                let variable = current.cast(VariableDeclSyntax.self)
+                if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+                   variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.hasPrefix("preview") == true }) {
+                    return true
+                }
+            case .functionDecl:
+                let function = current.cast(FunctionDeclSyntax.self)
+                if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }), function.name.text.hasPrefix("preview") {
+                    return true
+                }
+            default:
+                break
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
+
+extension Linter.SourceInput {
+    /// Files in Xcode's `Preview Content` folder (the default `DEVELOPMENT_ASSET_PATHS`) ship only in
+    /// debug builds for previews.
+    var isPreviewAsset: Bool {
+        path.contains("/Preview Content/") || path.hasPrefix("Preview Content/")
+    }
+}

@@ -1,0 +1,118 @@
+import SwiftSyntax
+
+/// Whether a coder call's cost can matter to a user. Decoding a collection or a file grows with the
+/// user's data; encoding a one-field request body or decoding a `rawValue` takes microseconds. Without a
+/// type checker the syntax must show it: a collection type (`[Post].self`, `Set<Tag>.self`), a value
+/// declared as a collection, or a cast of the result to one. Data read from a file is no evidence on its
+/// own: the read is reported, and a read with its decode is one cause, reported once.
+///
+/// ```swift
+/// // reported:     try JSONDecoder().decode([Post].self, from: data)
+/// // not reported: try JSONEncoder().encode(LoginRequest(user: name))
+/// ```
+enum SizeEvidence {
+    /// Catalogue entries whose cost is the size of what they code: they match only with evidence.
+    static let coders: Set<String> = [
+        "JSONDecoder.decode(_:from:)", "JSONEncoder.encode(_:)", "PropertyListEncoder.encode(_:)",
+        "PropertyListDecoder.decode(_:from:)", "JSONSerialization.data(withJSONObject:)", "JSONSerialization.jsonObject",
+        "PropertyListSerialization.propertyList", "NSKeyedArchiver.archivedData", "NSKeyedUnarchiver.unarchive*",
+    ]
+
+    static let collectionTypes: Set<String> = [
+        "Array", "Set", "Dictionary", "ContiguousArray", "OrderedSet", "OrderedDictionary", "IdentifiedArray", "IdentifiedArrayOf",
+        "NSArray", "NSMutableArray", "NSDictionary", "NSMutableDictionary", "NSSet", "NSMutableSet", "NSOrderedSet",
+    ]
+
+    /// True when an argument of the call is a collection type or value, or the result is cast to a
+    /// collection (`jsonObject(with: data) as? [String]`).
+    static func shows(_ call: FunctionCallExprSyntax, types: VariableTypes) -> Bool {
+        call.arguments.contains { argument in
+            isCollectionType(argument.expression) || isCollectionValue(argument.expression, types: types)
+        } || isCastToCollection(Syntax(call))
+    }
+
+    /// `try? f(...) as? [String]`: the cast follows the call (and its `try`) in the enclosing sequence.
+    private static func isCastToCollection(_ call: Syntax) -> Bool {
+        var node = call
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) { node = parent }
+        guard let sequence = node.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(sequence)
+        guard let index = elements.firstIndex(where: { Syntax($0) == node }), index + 2 < elements.count,
+              elements[index + 1].is(UnresolvedAsExprSyntax.self),
+              let type = elements[index + 2].as(TypeExprSyntax.self)?.type else { return false }
+        if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
+        return type.simpleName.map(collectionTypes.contains) ?? false
+    }
+
+    /// `[Post].self`, `[String: Int].self`, `Set<Tag>.self`, `Array<Post>.self`, `NSArray.self`.
+    private static func isCollectionType(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+              let base = member.base else { return false }
+        if base.is(ArrayExprSyntax.self) || base.is(DictionaryExprSyntax.self) { return true }
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text { return collectionTypes.contains(name) }
+        if let generic = base.as(GenericSpecializationExprSyntax.self),
+           let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return collectionTypes.contains(name)
+        }
+        return false
+    }
+
+    /// A name declared as a collection (`let posts: [Post]`), `self.posts`, or a collection literal.
+    private static func isCollectionValue(_ expression: ExprSyntax, types: VariableTypes) -> Bool {
+        if expression.is(ArrayExprSyntax.self) || expression.is(DictionaryExprSyntax.self) { return true }
+        let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? expression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil
+            }
+        guard let name, let type = types[name] else { return false }
+        return collectionTypes.contains(type)
+    }
+}
+
+/// A read of a resource the app ships (`Bundle.main.url(forResource:withExtension:)`): small and read at
+/// a known point, so it is not reported (a reviewer would not act on it). The URL must be written in the
+/// call or in a local the enclosing function initialises with it.
+///
+/// ```swift
+/// // not reported: try String(contentsOf: Bundle.module.url(forResource: "cube", withExtension: "shader")!)
+/// ```
+enum BundledResource {
+    static func isRead(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let location = call.arguments.first?.expression else { return false }
+        if namesBundle(location) { return true }
+        guard let name = location.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? location.as(ForceUnwrapExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = Syntax(call).parent
+        while let current = node {
+            if let statements = current.as(CodeBlockItemListSyntax.self), statements.contains(where: { item in
+                let bindsInDeclaration = item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && binding.initializer.map { namesBundle($0.value) } == true
+                } == true
+                return bindsInDeclaration || item.item.as(GuardStmtSyntax.self).map { binds(name, in: $0.conditions) } == true
+            }) {
+                return true
+            }
+            if let branch = current.as(IfExprSyntax.self), binds(name, in: branch.conditions) { return true }
+            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// `if let name = Bundle.main.path(...)` / `guard let name = ...`.
+    private static func binds(_ name: String, in conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { element in
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return false }
+            return binding.initializer.map { namesBundle($0.value) } == true
+        }
+    }
+
+    /// `Bundle.main.url(forResource:...)`, `Bundle.module.path(forResource:...)`, `bundle.url(forResource:...)`.
+    private static func namesBundle(_ expression: ExprSyntax) -> Bool {
+        let text = expression.trimmedDescription
+        return text.contains("forResource:") || text.hasPrefix("Bundle.")
+    }
+}
+

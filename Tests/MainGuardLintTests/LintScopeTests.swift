@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+@testable import MainGuardLint
+
+/// Tests and SwiftUI previews are out of the default scope; `include_tests` / `include_previews` and the
+/// CLI's flags bring them back.
+final class LintScopeTests: XCTestCase {
+    static let blockingButton = """
+    import SwiftUI
+
+    struct SaveButton: View {
+        var body: some View {
+            Button("Save") { sleep(1) }
+        }
+    }
+    """
+
+    func testFilesThatImportATestFrameworkAreTestCode() {
+        for text in ["import XCTest\n", "@testable import App\n", "import Testing\nimport Foundation\n",
+                     "@preconcurrency import XCTest\n", "public import Testing\n", "import struct SnapshotTesting.Snapshotting\n"] {
+            XCTAssertTrue(TestCode.importsTestFramework(text), text)
+        }
+        for text in ["import Foundation\n", "import TestingSupportKit\n", "// import XCTest\nimport UIKit\n",
+                     "import XCTestDynamicOverlay\n", "let testable = 1 // @testable\n", "import IssueReporting\n"] {
+            XCTAssertFalse(TestCode.importsTestFramework(text), text)
+        }
+    }
+
+    func testTestTargetsAndTestImportsAreLeftOutByDefault() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("Package.swift", """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "App", targets: [
+            .target(name: "App"),
+            .testTarget(name: "AppTests", dependencies: ["App"]),
+        ])
+        """)
+        try directory.write("Sources/App/SaveButton.swift", Self.blockingButton)
+        // A helper of a test target imports no test framework: the target decides.
+        try directory.write("Tests/AppTests/Fakes.swift", Self.blockingButton)
+        try directory.write("Sources/App/Support/SnapshotHelpers.swift", "import XCTest\n" + Self.blockingButton)
+
+        let shipped = try TeamLinter(threads: 1).lint(paths: [directory.path])
+        XCTAssertEqual(shipped.lint.findings.map { ($0.file as NSString).lastPathComponent }, ["SaveButton.swift"])
+        XCTAssertEqual(shipped.testFilesLeftOut, 2)
+
+        let everything = try TeamLinter(threads: 1, scope: LintScope(includeTests: true)).lint(paths: [directory.path])
+        XCTAssertEqual(Set(everything.lint.findings.map { ($0.file as NSString).lastPathComponent }),
+                       ["SaveButton.swift", "Fakes.swift", "SnapshotHelpers.swift"])
+        XCTAssertEqual(everything.testFilesLeftOut, 0)
+
+        var configuration = Configuration()
+        configuration.includeTests = true
+        let configured = try TeamLinter(configurations: NestedConfigurations(root: configuration), threads: 1).lint(paths: [directory.path])
+        XCTAssertEqual(configured.lint.findings.count, 3)
+    }
+
+    func testPreviewCodeIsNotReportedByDefault() {
+        let source = """
+        import SwiftUI
+
+        struct Row: View {
+            var body: some View { Text("row") }
+        }
+
+        #Preview {
+            Button("Save") { Task.detached { await Store().load() } }
+        }
+
+        struct Row_Previews: PreviewProvider {
+            static var previews: some View {
+                Button("Save") { usleep(10) }
+            }
+        }
+
+        extension Store {
+            @MainActor static var preview: Store {
+                sleep(1)
+                return Store()
+            }
+        }
+
+        @MainActor func shipped() {
+            ↓sleep(1)
+        }
+        """
+        let expected = source.components(separatedBy: "\n").firstIndex { $0.contains("↓") }! + 1
+        let text = source.replacingOccurrences(of: "↓", with: "")
+        let shipped = Linter().lint(source: text)
+        XCTAssertEqual(shipped.map(\.line), [expected], "\(shipped)")
+        let withPreviews = Linter(configuration: LintConfiguration(scope: LintScope(includePreviews: true))).lint(source: text)
+        XCTAssertEqual(withPreviews.count, 4, "\(withPreviews)")
+    }
+
+    func testPreviewContentFolderIsPreviewCode() {
+        let input = Linter.SourceInput(path: "App/Preview Content/SampleData.swift", text: Self.blockingButton, settings: .classic)
+        XCTAssertEqual(Linter().lint([input]).findings, [])
+        var included = input
+        included.reportsInPreviews = true
+        XCTAssertEqual(Linter().lint([included]).findings.count, 1)
+    }
+
+    func testConfigurationKeysAndNesting() throws {
+        let vocabulary = RuleCatalog.vocabulary
+        let root = try ConfigurationLoader.parse(yaml: "include_tests: true\ninclude_previews: false\n", file: ".mainguard.yml",
+                                                 baseDirectory: "/app", vocabulary: vocabulary)
+        XCTAssertEqual(root.scope, LintScope(includeTests: true, includePreviews: false))
+        let child = try ConfigurationLoader.parse(yaml: "include_previews: true\n", file: ".mainguard.yml", baseDirectory: "/app/UI",
+                                                  vocabulary: vocabulary)
+        XCTAssertEqual(root.refined(by: child).scope, LintScope(includeTests: true, includePreviews: true))
+        XCTAssertNotEqual(root.fingerprint, root.refined(by: child).fingerprint, "the scope keys the cache")
+        XCTAssertThrowsError(try ConfigurationLoader.parse(yaml: "include_tests: maybe\n", file: ".mainguard.yml",
+                                                           baseDirectory: "/app", vocabulary: vocabulary))
+    }
+}
