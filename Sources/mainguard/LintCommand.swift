@@ -62,6 +62,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Print only findings: no summary on standard error.")
     var quiet = false
 
+    @Flag(help: "Also say on standard error which files no target claims (they get the fallback settings).")
+    var verbose = false
+
     @Option(help: "Worker threads (default: all cores).")
     var threads: Int?
 
@@ -147,6 +150,9 @@ struct LintCommand: ParsableCommand {
         }
         if let warning = result.cacheWarning {
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        if verbose {
+            FileHandle.standardError.write(Data(UnclaimedFiles.summary(result.unclaimedFiles).utf8))
         }
         guard !quiet else { return }
         var summary = result.lint.summary

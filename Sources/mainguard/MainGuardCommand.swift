@@ -8,7 +8,7 @@ struct MainGuardCommand: ParsableCommand {
         commandName: "mainguard",
         abstract: "Finds synchronous work that will run on the main actor, and measures main-thread stalls.",
         // New subcommands (e.g. `watch`) are added to this list, each in its own file.
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, WatchCommand.self]
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, WatchCommand.self, SettingsCommand.self]
     )
 
     /// Runs the chosen subcommand. Usage errors exit 1 rather than ArgumentParser's 64, so the exit

@@ -199,8 +199,35 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertEqual(findings.first?.otherSites?.map { ($0 as NSString).lastPathComponent }, ["ImportsUmbrella.swift:2:34"])
         XCTAssertTrue(findings.first?.message.hasSuffix("(also called from ImportsUmbrella.swift:2)") == true, findings.first?.message ?? "")
     }
-}
 
+    /// A file an Xcode project compiles into the app and its share extension belongs to both modules:
+    /// the extension's calls into it resolve, though the file is named after the app.
+    func testAFileSharedByTwoXcodeTargetsIsSeenFromEach() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("App.xcodeproj/project.pbxproj", """
+            { objects = {
+                PRJ = { isa = PBXProject; mainGroup = MAIN; targets = (APP, SHARE); };
+                MAIN = { isa = PBXGroup; children = (S1, S2, S3); sourceTree = "<group>"; };
+                S1 = { isa = PBXFileReference; path = Shared/Store.swift; sourceTree = "<group>"; };
+                S2 = { isa = PBXFileReference; path = Share/ShareView.swift; sourceTree = "<group>"; };
+                S3 = { isa = PBXFileReference; path = Mac/Other.swift; sourceTree = "<group>"; };
+                B1 = { isa = PBXBuildFile; fileRef = S1; };
+                B2 = { isa = PBXBuildFile; fileRef = S2; };
+                B3 = { isa = PBXBuildFile; fileRef = S3; };
+                APPSOURCES = { isa = PBXSourcesBuildPhase; files = (B1, B3); };
+                SHARESOURCES = { isa = PBXSourcesBuildPhase; files = (B1, B2); };
+                APP = { isa = PBXNativeTarget; name = App; buildPhases = (APPSOURCES); productType = "com.apple.product-type.application"; };
+                SHARE = { isa = PBXNativeTarget; name = Share; buildPhases = (SHARESOURCES); productType = "com.apple.product-type.app-extension"; };
+            }; rootObject = PRJ; }
+            """)
+        try directory.write("Shared/Store.swift", "func save() { while true {} }")
+        try directory.write("Mac/Other.swift", "func churn() { while true {} }")
+        try directory.write("Share/ShareView.swift", "@MainActor func post() { Task { save(); churn() } }")
+        let findings = try Linter().lint(paths: [directory.path]).findings
+        XCTAssertEqual(findings.map { "\(($0.file as NSString).lastPathComponent):\($0.line):\($0.column)" }, ["ShareView.swift:1:33"],
+                       "save() is compiled into Share too; churn() is the app's alone")
+    }
+}
 
 /// Issue 17, item 2: a conformance another module adds in an extension does not isolate the type's own
 /// members, and a package's findings do not depend on what else is linted.

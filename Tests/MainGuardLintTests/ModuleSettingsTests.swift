@@ -20,17 +20,56 @@ final class ModuleSettingsTests: XCTestCase {
                 ),
                 .target(name: "Legacy", swiftSettings: [.defaultIsolation(nil), .enableExperimentalFeature("NonisolatedNonsendingByDefault")]),
                 .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                .macro(name: "CoreMacros", dependencies: []),
+                .plugin(name: "Lint", capability: .buildTool()),
             ]
         )
         """
 
     func testPackageManifestTargetsPathsAndSettings() {
         let targets = PackageManifest.targets(inManifest: manifest, packageDirectory: "/repo")
-        XCTAssertEqual(targets.map(\.name), ["Core", "App", "Legacy", "CoreTests"])
-        XCTAssertEqual(targets.map(\.directory), ["/repo/Sources/Core", "/repo/Apps/App", "/repo/Sources/Legacy", "/repo/Tests/CoreTests"])
-        XCTAssertEqual(targets[0].settings, ModuleSettings(targetName: "Core"))
-        XCTAssertEqual(targets[1].settings, ModuleSettings(targetName: "App", defaultIsolationMainActor: true, nonisolatedNonsendingByDefault: true))
-        XCTAssertEqual(targets[2].settings, ModuleSettings(targetName: "Legacy", defaultIsolationMainActor: false, nonisolatedNonsendingByDefault: true))
+        XCTAssertEqual(targets.map(\.name), ["Core", "App", "Legacy", "CoreTests", "CoreMacros", "Lint"])
+        XCTAssertEqual(targets.map(\.directory), ["/repo/Sources/Core", "/repo/Apps/App", "/repo/Sources/Legacy", "/repo/Tests/CoreTests",
+                                                  "/repo/Sources/CoreMacros", "/repo/Plugins/Lint"])
+        XCTAssertEqual(targets.map(\.settings), [
+            named("Core"), named("App", isolation: true, nonsending: true), named("Legacy", nonsending: true), named("CoreTests", test: true),
+            named("CoreMacros"), named("Lint"),
+        ])
+        XCTAssertEqual(targets[1].settings.provenance, SettingsProvenance(
+            owner: "repo/Package.swift target App",
+            defaultIsolation: "repo/Package.swift target App: .defaultIsolation(MainActor.self)",
+            nonisolatedNonsendingByDefault: "repo/Package.swift target App: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"))
+    }
+
+    func testSettingsThroughVariablesAndLoopsOverTargetsAndExcludedFiles() throws {
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let strict: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            let uiSettings = strict + [.defaultIsolation(MainActor.self)]
+            let package = Package(
+                name: "Demo",
+                targets: [
+                    .target(name: "UI", exclude: ["Legacy", "Notes.swift"], swiftSettings: uiSettings),
+                    .target(name: "Model", sources: ["Core"]),
+                ]
+            )
+            for target in package.targets where target.type != .test {
+                target.swiftSettings = (target.swiftSettings ?? []) + [.enableExperimentalFeature("NonisolatedNonsendingByDefault")]
+            }
+            """
+        let targets = PackageManifest.targets(inManifest: manifest, packageDirectory: "/repo")
+        XCTAssertEqual(targets.map(\.settings), [named("UI", isolation: true, nonsending: true), named("Model", nonsending: true)])
+        XCTAssertEqual(targets[0].settings.provenance.nonisolatedNonsendingByDefault,
+                       "repo/Package.swift target UI: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")")
+        XCTAssertEqual(targets[1].settings.provenance.nonisolatedNonsendingByDefault,
+                       "repo/Package.swift target Model: .enableExperimentalFeature(\"NonisolatedNonsendingByDefault\")")
+        XCTAssertTrue(targets[0].compiles("/repo/Sources/UI/View.swift"))
+        XCTAssertFalse(targets[0].compiles("/repo/Sources/UI/Legacy/Old.swift"))
+        XCTAssertFalse(targets[0].compiles("/repo/Sources/UI/Notes.swift"))
+        XCTAssertTrue(targets[1].compiles("/repo/Sources/Model/Core/Store.swift"))
+        XCTAssertFalse(targets[1].compiles("/repo/Sources/Model/Scratch.swift"))
+        XCTAssertFalse(targets[1].compiles("/repo/Sources/ModelKit/Store.swift"))
     }
 
     func testDetectorFindsTheNearestManifestAboveAFile() throws {
@@ -40,30 +79,29 @@ final class ModuleSettingsTests: XCTestCase {
         let core = try directory.write("Sources/Core/Core.swift", "")
         let loose = try directory.write("Scripts/tool.swift", "")
         var detector = SettingsDetector()
-        XCTAssertEqual(detector.settings(forFile: app), ModuleSettings(targetName: "App", defaultIsolationMainActor: true, nonisolatedNonsendingByDefault: true))
-        XCTAssertEqual(detector.settings(forFile: core), ModuleSettings(targetName: "Core"))
+        XCTAssertEqual(detector.settings(forFile: app), named("App", isolation: true, nonsending: true))
+        XCTAssertEqual(detector.settings(forFile: core), named("Core"))
         XCTAssertEqual(detector.settings(forFile: loose), .classic)
     }
 
-    func testXcodeProjectSettings() throws {
-        let pbxproj = """
-            buildSettings = {
-                SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;
-                SWIFT_APPROACHABLE_CONCURRENCY = YES;
-                SWIFT_VERSION = 6.0;
-            };
-            """
-        XCTAssertEqual(XcodeProject.settings(inPBXProj: pbxproj, projectName: "App"),
-                       ModuleSettings(targetName: "App", defaultIsolationMainActor: true, nonisolatedNonsendingByDefault: true))
-        let upcomingOnly = "SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES;\nSWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated;"
-        XCTAssertEqual(XcodeProject.settings(inPBXProj: upcomingOnly, projectName: "App"),
-                       ModuleSettings(targetName: "App", nonisolatedNonsendingByDefault: true))
-
+    func testXcodeProjectSettingsApplyToTheFilesOfTheirTarget() throws {
         let directory = try TemporaryDirectory(self)
-        try directory.write("App.xcodeproj/project.pbxproj", pbxproj)
+        try directory.write("App.xcodeproj/project.pbxproj", """
+            { objects = {
+                PRJ = { isa = PBXProject; mainGroup = MAIN; targets = (APP); buildConfigurationList = PL; };
+                MAIN = { isa = PBXGroup; children = (SYNC); sourceTree = "<group>"; };
+                SYNC = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                APP = { isa = PBXNativeTarget; name = App; fileSystemSynchronizedGroups = (SYNC); productType = "com.apple.product-type.application"; };
+                PL = { isa = XCConfigurationList; buildConfigurations = (PD); };
+                PD = { isa = XCBuildConfiguration; name = Debug; buildSettings = {
+                    SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_VERSION = 6.0; }; };
+            }; rootObject = PRJ; }
+            """)
         let file = try directory.write("App/ContentView.swift", "")
+        let script = try directory.write("Scripts/tool.swift", "")
         var detector = SettingsDetector()
-        XCTAssertTrue(detector.settings(forFile: file).defaultIsolationMainActor)
+        XCTAssertEqual(detector.settings(forFile: file), named("App", isolation: true, nonsending: true))
+        XCTAssertEqual(detector.settings(forFile: script), .classic)
     }
 
     func testCommandLineOverridesWin() throws {
@@ -91,11 +129,19 @@ final class ModuleSettingsTests: XCTestCase {
     func testThisPackagesExamplesTargetIsDetected() {
         var detector = SettingsDetector()
         let settings = detector.settings(forFile: PackageRoot.path + "/Examples/Swift62/Swift62Button.swift")
-        XCTAssertEqual(settings, ModuleSettings(targetName: "MainGuardExamplesSwift62", defaultIsolationMainActor: true,
-                                                nonisolatedNonsendingByDefault: true))
-        XCTAssertEqual(detector.settings(forFile: PackageRoot.path + "/Examples/Workloads/ButtonCases.swift"),
-                       ModuleSettings(targetName: "MainGuardExamples"))
+        XCTAssertEqual(settings, named("MainGuardExamplesSwift62", isolation: true, nonsending: true))
+        XCTAssertEqual(detector.settings(forFile: PackageRoot.path + "/Examples/Workloads/ButtonCases.swift"), named("MainGuardExamples"))
+        XCTAssertEqual(detector.settings(forFile: PackageRoot.path + "/Tests/MainGuardLintTests/ModuleSettingsTests.swift"),
+                       named("MainGuardLintTests", test: true))
     }
+}
+
+/// Settings as a target named `target` compiles with (its module name is the target's).
+private func named(_ target: String, isolation: Bool = false, nonsending: Bool = false, test: Bool = false) -> ModuleSettings {
+    var settings = ModuleSettings(targetName: target, defaultIsolationMainActor: isolation, nonisolatedNonsendingByDefault: nonsending)
+    settings.moduleName = target
+    settings.isTestTarget = test
+    return settings
 }
 
 /// This package's root, found from the test file's own path.

@@ -274,19 +274,21 @@ public struct ModuleIndex: Sendable {
 /// visibility.sees(calleeFile, from: callerFile)
 /// ```
 struct ModuleVisibility: Sendable {
-    /// Each file's module name as `import` spells it, or nil when unknown.
-    private let moduleOfFile: [String?]
+    /// Each file's modules as `import` spells them (several when targets share the file), or nil when unknown.
+    private let modulesOfFile: [Set<String>?]
     /// Each file's imported modules, with what they re-export.
     private let importsOfFile: [Set<String>]
 
     init(files: [FileFacts], settings: [ModuleSettings]) {
-        let modules = settings.map { $0.targetName.map(Self.moduleName(ofTarget:)) }
-        var reexports: [String: Set<String>] = [:]
-        for (file, module) in zip(files, modules) {
-            guard let module, !file.reexports.isEmpty else { continue }
-            reexports[module, default: []].formUnion(file.reexports)
+        let modules: [Set<String>?] = settings.map { settings in
+            (settings.moduleName ?? settings.targetName.map(Self.moduleName(ofTarget:))).map { Set([$0] + settings.otherModuleNames) }
         }
-        moduleOfFile = modules
+        var reexports: [String: Set<String>] = [:]
+        for (file, modules) in zip(files, modules) {
+            guard let modules, !file.reexports.isEmpty else { continue }
+            for module in modules { reexports[module, default: []].formUnion(file.reexports) }
+        }
+        modulesOfFile = modules
         importsOfFile = files.map { file in
             var seen = Set(file.imports)
             var pending = Array(seen)
@@ -299,8 +301,8 @@ struct ModuleVisibility: Sendable {
 
     /// True when code in `caller` can call the declarations of `callee`.
     func sees(_ callee: Int, from caller: Int) -> Bool {
-        guard let calleeModule = moduleOfFile[callee], let callerModule = moduleOfFile[caller] else { return true }
-        return calleeModule == callerModule || importsOfFile[caller].contains(calleeModule)
+        guard let calleeModules = modulesOfFile[callee], let callerModules = modulesOfFile[caller] else { return true }
+        return !calleeModules.isDisjoint(with: callerModules) || !calleeModules.isDisjoint(with: importsOfFile[caller])
     }
 
     /// SwiftPM's module name for a target: characters that cannot be in an identifier become `_` (`my-lib` → `my_lib`).

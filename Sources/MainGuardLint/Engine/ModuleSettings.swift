@@ -11,8 +11,15 @@ import SwiftSyntax
 /// print(swift62.describesSwift62) // true
 /// ```
 public struct ModuleSettings: Sendable, Hashable {
-    /// The SwiftPM target (or Xcode project) the file belongs to, for messages.
+    /// The SwiftPM or Xcode target that compiles the file; nil when no target claims it.
     public var targetName: String?
+    /// The module the target builds, as `import` spells it (Xcode's `PRODUCT_MODULE_NAME`); nil when unknown.
+    public var moduleName: String?
+    /// The modules of the other targets that compile the same file (an app's extensions, its other
+    /// platform), so calls into the file resolve from each of them.
+    public var otherModuleNames: [String] = []
+    /// True for SwiftPM `.testTarget`s and Xcode unit-test and UI-test bundles.
+    public var isTestTarget = false
     /// `.defaultIsolation(MainActor.self)` / `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`.
     public var defaultIsolationMainActor: Bool
     /// `NonisolatedNonsendingByDefault`: nonisolated async functions run on the caller's actor.
@@ -24,14 +31,37 @@ public struct ModuleSettings: Sendable, Hashable {
     /// `Type.member` or a bare name; sorted for the same reason.
     public var extraBlockingAPIs: [String] = []
     public var extraHeavyAPIs: [String] = []
-    /// The file belongs to a test target (SwiftPM `testTarget`, an Xcode test bundle): out of the default scope.
-    public var isTestTarget = false
+    /// Where the target and each setting came from, for `mainguard settings` and `--verbose`.
+    /// Not part of equality: two files compiled alike have equal settings whatever explains them.
+    public var provenance = SettingsProvenance.fallback
 
     public init(targetName: String? = nil, defaultIsolationMainActor: Bool = false,
-                nonisolatedNonsendingByDefault: Bool = false) {
+                nonisolatedNonsendingByDefault: Bool = false, provenance: SettingsProvenance = .fallback) {
+        self.provenance = provenance
         self.targetName = targetName
         self.defaultIsolationMainActor = defaultIsolationMainActor
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+    }
+
+    public static func == (lhs: ModuleSettings, rhs: ModuleSettings) -> Bool {
+        lhs.targetName == rhs.targetName && lhs.moduleName == rhs.moduleName && lhs.otherModuleNames == rhs.otherModuleNames
+            && lhs.isTestTarget == rhs.isTestTarget
+            && lhs.defaultIsolationMainActor == rhs.defaultIsolationMainActor
+            && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault
+            && lhs.extraMainActorTypes == rhs.extraMainActorTypes && lhs.extraBlockingAPIs == rhs.extraBlockingAPIs
+            && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(targetName)
+        hasher.combine(moduleName)
+        hasher.combine(otherModuleNames)
+        hasher.combine(isTestTarget)
+        hasher.combine(defaultIsolationMainActor)
+        hasher.combine(nonisolatedNonsendingByDefault)
+        hasher.combine(extraMainActorTypes)
+        hasher.combine(extraBlockingAPIs)
+        hasher.combine(extraHeavyAPIs)
     }
 
     /// True when the named type is main-actor by the SDK's or the team's declaration.
@@ -58,10 +88,57 @@ public struct ModuleSettings: Sendable, Hashable {
     /// The settings with the CLI's overrides applied on top.
     func applying(_ overrides: SettingsOverrides) -> ModuleSettings {
         var settings = self
-        if let isolation = overrides.defaultIsolationMainActor { settings.defaultIsolationMainActor = isolation }
-        if let nonsending = overrides.nonisolatedNonsendingByDefault { settings.nonisolatedNonsendingByDefault = nonsending }
+        if let isolation = overrides.defaultIsolationMainActor {
+            settings.defaultIsolationMainActor = isolation
+            settings.provenance.defaultIsolation = "--default-isolation \(isolation ? "MainActor" : "nonisolated")"
+        }
+        if let nonsending = overrides.nonisolatedNonsendingByDefault {
+            settings.nonisolatedNonsendingByDefault = nonsending
+            settings.provenance.nonisolatedNonsendingByDefault = nonsending ? "--upcoming-feature NonisolatedNonsendingByDefault" : "command line"
+        }
         return settings
     }
+}
+
+extension ModuleSettings {
+    /// Turns on each setting `other` turns on and this does not, its provenance prefixed with `credit`.
+    mutating func turnOn(whatIsOnIn other: ModuleSettings, creditedTo credit: String) {
+        if other.defaultIsolationMainActor, !defaultIsolationMainActor {
+            defaultIsolationMainActor = true
+            provenance.defaultIsolation = other.provenance.defaultIsolation.map { credit + $0 }
+        }
+        if other.nonisolatedNonsendingByDefault, !nonisolatedNonsendingByDefault {
+            nonisolatedNonsendingByDefault = true
+            provenance.nonisolatedNonsendingByDefault = other.provenance.nonisolatedNonsendingByDefault.map { credit + $0 }
+        }
+    }
+}
+
+/// Where a file's target and each of its settings came from.
+///
+/// ```swift
+/// let settings = detector.settings(forFile: "/repo/App/ContentView.swift")
+/// print(settings.provenance.owner)            // "App.xcodeproj target App"
+/// print(settings.provenance.defaultIsolation ?? "not set") // "configuration Debug: SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor"
+/// ```
+public struct SettingsProvenance: Sendable, Hashable, Codable {
+    /// The project or manifest and target that claim the file, or why none does.
+    public var owner: String
+    /// What turned default isolation MainActor on; nil when it is off by default.
+    public var defaultIsolation: String?
+    /// What turned `NonisolatedNonsendingByDefault` on; nil when it is off by default.
+    public var nonisolatedNonsendingByDefault: String?
+
+    public init(owner: String, defaultIsolation: String? = nil, nonisolatedNonsendingByDefault: String? = nil) {
+        self.owner = owner
+        self.defaultIsolation = defaultIsolation
+        self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+    }
+
+    /// A file no `Package.swift` or Xcode target compiles.
+    public static let fallback = SettingsProvenance(owner: "fallback: not in any target")
+    /// A `Package.swift`: SwiftPM compiles it on its own, in no target.
+    public static let manifest = SettingsProvenance(owner: "fallback: a package manifest, compiled by no target")
 }
 
 /// Settings given on the command line; they win over anything read from `Package.swift` or a project.
@@ -88,33 +165,72 @@ public struct SettingsOverrides: Sendable, Hashable {
 /// ```
 public struct PackageTarget: Sendable, Hashable {
     public var name: String
+    /// Declared with `.testTarget`.
+    public var isTest: Bool
     /// Absolute, standardized directory of the target's sources.
     public var directory: String
+    /// Absolute paths the target's `exclude:` leaves out (files or folders).
+    public var excludedPaths: [String] = []
+    /// Absolute paths of the target's `sources:` (files or folders); nil when it compiles its whole directory.
+    public var sourcePaths: [String]?
     public var settings: ModuleSettings
+
+    /// True when the target compiles `file` (absolute, standardized).
+    public func compiles(_ file: String) -> Bool {
+        func within(_ path: String) -> Bool { file == path || file.hasPrefix(path.hasSuffix("/") ? path : path + "/") }
+        guard within(directory), !excludedPaths.contains(where: within) else { return false }
+        return sourcePaths.map { $0.contains(where: within) } ?? true
+    }
 }
 
 /// Reads targets and their concurrency settings from a `Package.swift` with SwiftParser.
+///
+/// Settings are read from each target's `swiftSettings:` (an array literal, or a top-level `let`
+/// it names) and from a loop over `package.targets` assigning `swiftSettings` to every target.
 ///
 /// ```swift
 /// let targets = PackageManifest.targets(inManifest: manifestText, packageDirectory: "/repo")
 /// print(targets.map(\.name))
 /// ```
 public enum PackageManifest {
-    /// The targets declared with `.target`, `.executableTarget` or `.testTarget` (SwiftPM's path defaults applied).
+    /// The targets declared with `.target`, `.executableTarget`, `.testTarget`, `.macro` or `.plugin`
+    /// (SwiftPM's path defaults applied: `Sources/<name>`, `Tests/<name>`, `Plugins/<name>`).
     public static func targets(inManifest source: String, packageDirectory: String) -> [PackageTarget] {
         let tree = Parser.parse(source: source)
-        let collector = TargetCollector(viewMode: .sourceAccurate)
+        var variables: [String: ExprSyntax] = [:]
+        for statement in tree.statements {
+            guard let declaration = statement.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in declaration.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                    variables[name] = value
+                }
+            }
+        }
+        let collector = TargetCollector(variables: variables)
         collector.walk(tree)
+        let manifest = "\(URL(fileURLWithPath: packageDirectory).lastPathComponent)/Package.swift"
+        func absolute(_ relative: String, in directory: String) -> String {
+            URL(fileURLWithPath: directory).appendingPathComponent(relative).standardizedFileURL.path
+        }
         return collector.targets.map { declared in
             let relative = declared.path ?? defaultPath(for: declared, packageDirectory: packageDirectory)
-            let directory = URL(fileURLWithPath: packageDirectory).appendingPathComponent(relative).standardizedFileURL.path
-            return PackageTarget(name: declared.name, directory: directory, settings: declared.settings)
+            let directory = absolute(relative, in: packageDirectory)
+            var settings = ModuleSettings(targetName: declared.name)
+            settings.isTestTarget = declared.isTest
+            settings.moduleName = ModuleVisibility.moduleName(ofTarget: declared.name)
+            settings.provenance.owner = "\(manifest) target \(declared.name)"
+            for found in [declared.settings, collector.packageWide] {
+                settings.turnOn(whatIsOnIn: found, creditedTo: "\(manifest) target \(declared.name): ")
+            }
+            return PackageTarget(name: declared.name, isTest: declared.isTest, directory: directory,
+                                 excludedPaths: declared.exclude.map { absolute($0, in: directory) },
+                                 sourcePaths: declared.sources.map { $0.map { absolute($0, in: directory) } }, settings: settings)
         }
     }
 
     /// SwiftPM looks in `Sources/`, `Source/`, `src/`, `srcs/` (tests: `Tests/`); the first existing one wins.
     private static func defaultPath(for target: DeclaredTarget, packageDirectory: String) -> String {
-        let roots = target.isTest ? ["Tests"] : ["Sources", "Source", "src", "srcs"]
+        let roots = target.isTest ? ["Tests"] : target.isPlugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
         for root in roots where FileManager.default.fileExists(atPath: "\(packageDirectory)/\(root)/\(target.name)") {
             return "\(root)/\(target.name)"
         }
@@ -125,47 +241,109 @@ public enum PackageManifest {
 private struct DeclaredTarget {
     var name: String
     var path: String?
+    var exclude: [String]
+    var sources: [String]?
     var isTest: Bool
+    var isPlugin: Bool
     var settings: ModuleSettings
 }
 
 private final class TargetCollector: SyntaxVisitor {
+    let variables: [String: ExprSyntax]
     var targets: [DeclaredTarget] = []
+    /// Settings a loop over `package.targets` gives every target.
+    var packageWide = ModuleSettings()
+
+    init(variables: [String: ExprSyntax]) {
+        self.variables = variables
+        super.init(viewMode: .sourceAccurate)
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let kind = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-              ["target", "executableTarget", "testTarget"].contains(kind),
+              ["target", "executableTarget", "testTarget", "macro", "plugin"].contains(kind),
               let name = node.arguments.stringLiteral(labeled: "name")
         else { return .visitChildren }
         var settings = ModuleSettings(targetName: name)
-        settings.isTestTarget = kind == "testTarget"
         if let swiftSettings = node.arguments.first(where: { $0.label?.text == "swiftSettings" }) {
-            settings.read(swiftSettings: swiftSettings.expression)
+            settings.read(swiftSettings: swiftSettings.expression, variables: variables)
         }
         targets.append(DeclaredTarget(name: name, path: node.arguments.stringLiteral(labeled: "path"),
-                                      isTest: kind == "testTarget", settings: settings))
+                                      exclude: node.arguments.stringLiterals(labeled: "exclude") ?? [],
+                                      sources: node.arguments.stringLiterals(labeled: "sources"),
+                                      isTest: kind == "testTarget", isPlugin: kind == "plugin", settings: settings))
         return .skipChildren
+    }
+
+    /// `target.swiftSettings = [...]` (or `+=`) inside `for target in package.targets` or `package.targets.forEach { }`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count >= 3, elements[0].trimmedDescription.hasSuffix(".swiftSettings"),
+              elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
+              Self.isInLoopOverTargets(Syntax(node))
+        else { return .visitChildren }
+        for element in elements.dropFirst(2) {
+            packageWide.read(swiftSettings: element, variables: variables)
+        }
+        return .skipChildren
+    }
+
+    private static func isInLoopOverTargets(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let ancestor = current {
+            if let loop = ancestor.as(ForStmtSyntax.self), loop.sequence.trimmedDescription.hasSuffix("targets") { return true }
+            if let call = ancestor.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasSuffix("targets.forEach") {
+                return true
+            }
+            current = ancestor.parent
+        }
+        return false
     }
 }
 
 private extension ModuleSettings {
-    /// Applies every `.defaultIsolation(...)` and `.enableUpcomingFeature/ExperimentalFeature(...)` found in the expression.
-    mutating func read(swiftSettings: ExprSyntax) {
-        let elements = swiftSettings.as(ArrayExprSyntax.self)?.elements ?? []
-        for call in elements.compactMap({ $0.expression.as(FunctionCallExprSyntax.self) }) {
+    /// Applies every `.defaultIsolation(...)` and `.enableUpcomingFeature/ExperimentalFeature(...)` in
+    /// the expression, following names of top-level variables (`swiftSettings: sharedSettings`).
+    mutating func read(swiftSettings: ExprSyntax, variables: [String: ExprSyntax], depth: Int = 0) {
+        let reader = SwiftSettingsReader(viewMode: .sourceAccurate)
+        reader.walk(swiftSettings)
+        for call in reader.calls {
             guard let setting = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                   let argument = call.arguments.first?.expression else { continue }
             switch setting {
             case "defaultIsolation":
                 defaultIsolationMainActor = argument.trimmedDescription == "MainActor.self"
+                provenance.defaultIsolation = defaultIsolationMainActor ? ".defaultIsolation(MainActor.self)" : nil
             case "enableUpcomingFeature", "enableExperimentalFeature":
                 if argument.as(StringLiteralExprSyntax.self)?.representedLiteralValue == "NonisolatedNonsendingByDefault" {
                     nonisolatedNonsendingByDefault = true
+                    provenance.nonisolatedNonsendingByDefault = ".\(setting)(\"NonisolatedNonsendingByDefault\")"
                 }
             default:
                 break
             }
         }
+        // A variable naming itself (or a cycle of them) is not followed forever.
+        guard depth < 8 else { return }
+        for name in reader.names {
+            if let value = variables[name] { read(swiftSettings: value, variables: variables, depth: depth + 1) }
+        }
+    }
+}
+
+/// The setting calls and the plain names an expression holds.
+private final class SwiftSettingsReader: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+    var names: [String] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .skipChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        names.append(node.baseName.text)
+        return .skipChildren
     }
 }
 
@@ -174,102 +352,10 @@ private extension LabeledExprListSyntax {
     func stringLiteral(labeled label: String) -> String? {
         first { $0.label?.text == label }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
-}
 
-/// Reads the concurrency build settings of an Xcode project (`KEY = VALUE;` lines of `project.pbxproj`).
-///
-/// Any build configuration that turns a setting on turns it on for the project's files: a linter
-/// should warn about code that hangs in at least one configuration.
-///
-/// ```swift
-/// let settings = XcodeProject.settings(inPBXProj: text, projectName: "App")
-/// ```
-public enum XcodeProject {
-    public static func settings(inPBXProj text: String, projectName: String) -> ModuleSettings {
-        var settings = ModuleSettings(targetName: projectName)
-        for line in text.split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { continue }
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: ";\" "))
-            switch parts[0] {
-            case "SWIFT_DEFAULT_ACTOR_ISOLATION":
-                if value == "MainActor" { settings.defaultIsolationMainActor = true }
-            case "SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT":
-                if value == "YES" { settings.nonisolatedNonsendingByDefault = true }
-            default:
-                break
-            }
-        }
-        return settings
-    }
-}
-
-/// Finds the settings of each linted file: the nearest `Package.swift` or `*.xcodeproj` at or above it.
-///
-/// ```swift
-/// var detector = SettingsDetector()
-/// let settings = detector.settings(forFile: "/repo/Sources/App/View.swift")
-/// ```
-public struct SettingsDetector {
-    private enum Project {
-        case package([PackageTarget])
-        case xcode(ModuleSettings)
-        case none
-    }
-
-    private var projectsByDirectory: [String: Project] = [:]
-    /// Every file of a folder belongs to the same target: the answer per folder as the path names it.
-    private var settingsByFolder: [String: ModuleSettings] = [:]
-
-    public init() {}
-
-    /// The settings of the target owning `path` (classic settings when no project is found).
-    public mutating func settings(forFile path: String) -> ModuleSettings {
-        let folder = (path as NSString).deletingLastPathComponent
-        if let known = settingsByFolder[folder] { return known }
-        let settings = settings(forFolder: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent())
-        settingsByFolder[folder] = settings
-        return settings
-    }
-
-    private mutating func settings(forFolder folder: URL) -> ModuleSettings {
-        let folderPath = folder.path + "/"
-        var directory = folder
-        while true {
-            switch project(in: directory.path) {
-            case .package(let targets):
-                // The deepest target directory containing the folder owns its files.
-                let owner = targets.filter { folderPath.hasPrefix($0.directory + "/") }
-                    .max { $0.directory.count < $1.directory.count }
-                return owner?.settings ?? .classic
-            case .xcode(let settings):
-                return settings
-            case .none:
-                let parent = directory.deletingLastPathComponent()
-                if parent.path == directory.path { return .classic }
-                directory = parent
-            }
-        }
-    }
-
-    private mutating func project(in directory: String) -> Project {
-        if let known = projectsByDirectory[directory] { return known }
-        let project = Self.readProject(in: directory)
-        projectsByDirectory[directory] = project
-        return project
-    }
-
-    private static func readProject(in directory: String) -> Project {
-        let manifest = "\(directory)/Package.swift"
-        if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-            return .package(PackageManifest.targets(inManifest: text, packageDirectory: directory))
-        }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
-            if let text = try? String(contentsOfFile: "\(directory)/\(entry)/project.pbxproj", encoding: .utf8) {
-                return .xcode(XcodeProject.settings(inPBXProj: text, projectName: String(entry.dropLast(".xcodeproj".count))))
-            }
-        }
-        return .none
+    /// The string literals of an array argument such as `exclude: ["Old", "README.md"]`; nil without the argument.
+    func stringLiterals(labeled label: String) -> [String]? {
+        guard let array = first(where: { $0.label?.text == label })?.expression.as(ArrayExprSyntax.self) else { return nil }
+        return array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
     }
 }

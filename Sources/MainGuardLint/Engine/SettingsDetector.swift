@@ -1,0 +1,184 @@
+import Foundation
+
+/// Finds the settings of each linted file: those of the target that compiles it.
+///
+/// Every `Package.swift` and `*.xcodeproj` at or above the file is a candidate. A package target
+/// claims the files inside its directory (only the nearest manifest's targets: a folder with a
+/// `Package.swift` is a package of its own); an Xcode target claims the files its Sources phase
+/// lists and those in its synchronized folders, less its exceptions. The most specific claim wins: a
+/// project listing the file by name, else the deepest directory. When several targets of a project
+/// compile the same file, the first non-test one (applications first) names it and any of them
+/// turning a setting on turns it on. A file no target claims gets classic settings with
+/// `SettingsProvenance.fallback`.
+///
+/// ```swift
+/// var detector = SettingsDetector()
+/// let settings = detector.settings(forFile: "/repo/Sources/App/View.swift")
+/// print(settings.targetName ?? "unclaimed", settings.isTestTarget)
+/// ```
+public struct SettingsDetector {
+    /// What one directory holds: its manifest's targets (nil without a manifest) and its Xcode projects.
+    private struct DirectoryProjects {
+        var packageTargets: [PackageTarget]?
+        var xcodeProjects: [IndexedXcodeProject]
+        var problems: [String]
+    }
+
+    /// The projects that can claim the files of one folder, nearest first.
+    private struct FolderCandidates {
+        var packageTargets: [PackageTarget]
+        var xcodeProjects: [IndexedXcodeProject]
+    }
+
+    private var projectsByDirectory: [String: DirectoryProjects] = [:]
+    private var candidatesByFolder: [String: FolderCandidates] = [:]
+    /// Folders as the caller names them, standardized once: URL standardization is slow on Linux.
+    private var standardizedFolders: [String: String] = [:]
+
+    /// Projects that could not be read, as `path: reason`, in the order they were met.
+    public private(set) var problems: [String] = []
+
+    public init() {}
+
+    /// The settings of the target owning `path`; classic settings with fallback provenance when none does.
+    public mutating func settings(forFile path: String) -> ModuleSettings {
+        let folder = (path as NSString).deletingLastPathComponent
+        let standardized: String
+        if let known = standardizedFolders[folder] {
+            standardized = known
+        } else {
+            standardized = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+            standardizedFolders[folder] = standardized
+        }
+        let name = (path as NSString).lastPathComponent
+        if name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+            return ModuleSettings(provenance: .manifest)
+        }
+        let file = (standardized as NSString).appendingPathComponent(name)
+        return Self.owner(of: file, folder: standardized, among: candidates(forFolder: standardized))
+    }
+
+    private static func owner(of file: String, folder: String, among candidates: FolderCandidates) -> ModuleSettings {
+        var best: [ModuleSettings] = []
+        var bestSpecificity = -1
+        func consider(_ settings: ModuleSettings, specificity: Int) {
+            if specificity > bestSpecificity {
+                best = [settings]
+                bestSpecificity = specificity
+            } else if specificity == bestSpecificity {
+                best.append(settings)
+            }
+        }
+        let folderPrefix = folder + "/"
+        for target in candidates.packageTargets where target.compiles(file) {
+            consider(target.settings, specificity: target.directory.count)
+        }
+        for project in candidates.xcodeProjects {
+            for (settings, specificity) in project.claims(on: file, folderPrefix: folderPrefix) {
+                consider(settings, specificity: specificity)
+            }
+        }
+        return merged(best)
+    }
+
+    /// One file compiled by several targets (an app's macOS and iOS targets): named after the first
+    /// non-test one (applications first), a test file only if every target is a test target, and a setting
+    /// on if any turns it on.
+    private static func merged(_ claims: [ModuleSettings]) -> ModuleSettings {
+        guard let first = claims.first(where: { !$0.isTestTarget }) ?? claims.first else {
+            return ModuleSettings()
+        }
+        var settings = first
+        let others = claims.compactMap(\.targetName).filter { $0 != first.targetName }
+        if !others.isEmpty { settings.provenance.owner += " (also in \(others.joined(separator: ", ")))" }
+        for module in claims.compactMap(\.moduleName) where module != first.moduleName && !settings.otherModuleNames.contains(module) {
+            settings.otherModuleNames.append(module)
+        }
+        settings.isTestTarget = claims.allSatisfy(\.isTestTarget)
+        for claim in claims {
+            settings.turnOn(whatIsOnIn: claim, creditedTo: "\(claim.provenance.owner), ")
+        }
+        return settings
+    }
+
+    private mutating func candidates(forFolder folder: String) -> FolderCandidates {
+        if let known = candidatesByFolder[folder] { return known }
+        let parent = (folder as NSString).deletingLastPathComponent
+        var candidates = parent == folder || folder.isEmpty
+            ? FolderCandidates(packageTargets: [], xcodeProjects: [])
+            : candidates(forFolder: parent)
+        let here = projects(in: folder)
+        // A nearer manifest ends the farther one's package: SwiftPM does not look into nested packages.
+        if let targets = here.packageTargets { candidates.packageTargets = targets }
+        candidates.xcodeProjects = here.xcodeProjects + candidates.xcodeProjects
+        candidatesByFolder[folder] = candidates
+        return candidates
+    }
+
+    private mutating func projects(in directory: String) -> DirectoryProjects {
+        if let known = projectsByDirectory[directory] { return known }
+        let found = Self.readProjects(in: directory)
+        problems += found.problems
+        projectsByDirectory[directory] = found
+        return found
+    }
+
+    private static func readProjects(in directory: String) -> DirectoryProjects {
+        var found = DirectoryProjects(packageTargets: nil, xcodeProjects: [], problems: [])
+        if let text = try? String(contentsOfFile: "\(directory)/Package.swift", encoding: .utf8) {
+            found.packageTargets = PackageManifest.targets(inManifest: text, packageDirectory: directory)
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
+            let file = "\(directory)/\(entry)/project.pbxproj"
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            do {
+                let project = try XcodeProject(pbxproj: text, projectDirectory: directory, name: String(entry.dropLast(".xcodeproj".count)))
+                found.xcodeProjects.append(IndexedXcodeProject(project))
+            } catch {
+                found.problems.append("\(file): \(error)")
+            }
+        }
+        return found
+    }
+}
+
+/// An Xcode project's targets arranged for lookups by file.
+private struct IndexedXcodeProject {
+    /// Target positions by the absolute path of a file listed by name.
+    var targetsByFile: [String: [Int]] = [:]
+    /// Synchronized folders with a trailing `/`, the files left out, and the target.
+    var folders: [(prefix: String, excluded: Set<String>, target: Int)] = []
+    var settings: [ModuleSettings]
+    /// Per target: an application, which names a file it shares with its extensions.
+    var isApplication: [Bool]
+
+    init(_ project: XcodeProject) {
+        settings = project.targets.map(\.settings)
+        isApplication = project.targets.map { $0.productType.hasPrefix("com.apple.product-type.application") }
+        for (position, target) in project.targets.enumerated() {
+            for file in target.sourceFiles + target.addedSynchronizedFiles where targetsByFile[file]?.last != position {
+                targetsByFile[file, default: []].append(position)
+            }
+            for folder in target.synchronizedFolders {
+                folders.append((folder.path + "/", folder.excludedFiles, position))
+            }
+        }
+    }
+
+    /// The targets compiling `file`, app targets first, each with how specific the project's claim
+    /// is: a file listed by name beats any folder of another project or package. Within the project,
+    /// every target compiling the file counts, whether by name or by folder.
+    func claims(on file: String, folderPrefix: String) -> [(ModuleSettings, Int)] {
+        var targets = targetsByFile[file] ?? []
+        var specificity = targets.isEmpty ? -1 : Int.max
+        // An exception names a file or a whole folder inside the synchronized one.
+        for folder in folders where folderPrefix.hasPrefix(folder.prefix)
+            && !folder.excluded.contains(where: { file == $0 || file.hasPrefix($0 + "/") }) {
+            if !targets.contains(folder.target) { targets.append(folder.target) }
+            specificity = max(specificity, folder.prefix.count)
+        }
+        return targets.sorted { (isApplication[$0] ? 0 : 1, $0) < (isApplication[$1] ? 0 : 1, $1) }
+            .map { (settings[$0], specificity) }
+    }
+}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct DemoApp: App {
+    var body: some Scene { WindowGroup { HomeScreen() } }
+}

@@ -1,0 +1,2 @@
+// Left out of the App target by the synchronized folder's exception set.
+final class OldImporter {}

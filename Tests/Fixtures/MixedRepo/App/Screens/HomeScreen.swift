@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct HomeScreen: View {
+    var body: some View { Text("Home") }
+}

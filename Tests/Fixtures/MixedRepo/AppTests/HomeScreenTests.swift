@@ -1,0 +1,5 @@
+import XCTest
+
+final class HomeScreenTests: XCTestCase {
+    func testTitle() {}
+}
