@@ -33,7 +33,7 @@ enum UnstableViewIdentity: Rule {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
                member.declName.baseName.text == "id", node.arguments.count == 1, let argument = node.arguments.first,
-               argument.label == nil, argument.expression.containsFreshValue {
+               argument.label == nil, argument.expression.containsFreshValue, !member.restartsASpinner {
                 hits.append(RuleHit(token: member.declName.baseName, severity: description.severity,
                                     message: Message.freshID(argument.expression.trimmedDescription, location: location)))
             } else if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -137,3 +137,22 @@ enum UnstableViewIdentity: Rule {
         }
     }
 }
+
+private extension MemberAccessExprSyntax {
+    /// `.id(UUID())` on a loading indicator (`HStack { Spacer(); ProgressView(); Spacer() }.id(UUID())`):
+    /// the known idiom for restarting a spinner's animation in a reused row, with no state to lose.
+    var restartsASpinner: Bool {
+        guard let modified = base else { return false }
+        final class SpinnerFinder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.baseName.text == "ProgressView" { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = SpinnerFinder(viewMode: .sourceAccurate)
+        finder.walk(modified)
+        return finder.found
+    }
+}
+
