@@ -279,3 +279,49 @@ final class CrossModuleIsolationTests: XCTestCase {
         XCTAssertEqual(withApp, ["App/Home.swift:4 blocking_call_on_main_actor"])
     }
 }
+
+/// Issue 17, item 4: calls resolve as Swift would, or not at all.
+final class CallResolutionTests: XCTestCase {
+    private func findings(_ sources: [String: String]) -> [String] {
+        let inputs = sources.sorted { $0.key < $1.key }.map { Linter.SourceInput(path: $0.key, text: $0.value, settings: .classic) }
+        return Linter().lint(inputs).findings.map { "\($0.file):\($0.line) \($0.ruleID)" }
+    }
+
+    func testPrivateFunctionsAreCandidatesOnlyInTheirOwnFile() {
+        let tags = """
+            struct Tags {
+                private func insert(_ tag: Int) { for _ in 0..<100_000 {} }
+                func add(_ tag: Int) { insert(tag) }
+            }
+            """
+        let screen = """
+            @MainActor final class TagScreen {
+                let tags = Tags()
+                func tapped() { Task { tags.insert(1) } }
+            }
+            """
+        XCTAssertEqual(findings(["Tags.swift": tags, "TagScreen.swift": screen]), [])
+        // The same function, visible: reported.
+        let visible = tags.replacingOccurrences(of: "private func", with: "func")
+        XCTAssertEqual(findings(["Tags.swift": visible, "TagScreen.swift": screen]), ["TagScreen.swift:3 sync_work_in_main_actor_task"])
+    }
+
+    func testAnUntypedReceiverResolvesOnlyToTheTypeItsNameNames() {
+        let model = """
+            final class EmojiPickerModel {
+                func insertText(_ text: String) { for _ in 0..<100_000 {} }
+            }
+            """
+        let screen = """
+            @MainActor final class Compose {
+                func tapped() {
+                    Task {
+                        textView.insertText(" ")
+                        emojiPickerModel.insertText(" ")
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(findings(["Model.swift": model, "Compose.swift": screen]), ["Compose.swift:5 sync_work_in_main_actor_task"])
+    }
+}
