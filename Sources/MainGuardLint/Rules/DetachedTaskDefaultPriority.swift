@@ -17,8 +17,8 @@ enum DetachedTaskDefaultPriority: Rule {
     }
 
     enum Message {
-        static let noPriority = "Task.detached without a priority runs at .medium, whoever waits for it; "
-            + "pass one, e.g. `Task.detached(priority: .userInitiated)`"
+        static let noPriority = "Task.detached without a priority runs at .medium; say which it is: "
+            + "`.userInitiated` if a user waits for it, `.utility` or `.background` otherwise"
     }
 }
 
