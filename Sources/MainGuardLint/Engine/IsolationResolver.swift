@@ -144,6 +144,11 @@ public struct IsolationResolver: Sendable {
                 if let isolation = declaration.explicitIsolation {
                     return (.settled(isolation), job)
                 }
+                // NSFilePresenter callbacks run on the presenter's operation queue, not the main thread, even
+                // in a main-actor class such as an NSDocument subclass (the SDK declares them nonisolated).
+                if let function = node.as(FunctionDeclSyntax.self), FilePresenterCallbacks.names.contains(function.name.text) {
+                    return (.settled(.nonisolated), job)
+                }
                 if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) { member = declaration.name }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 return (enclosingType(node, settings).isolation(ofMember: member), job)
@@ -414,6 +419,18 @@ enum SDKModules {
     static let names: Set<String> = [
         "os", "Foundation", "Swift", "SwiftUI", "UIKit", "AppKit", "Combine", "CoreData", "CoreGraphics", "Dispatch",
         "OSLog", "Darwin", "Glibc", "ObjectiveC", "WebKit", "MapKit", "AVFoundation", "Photos", "SwiftData",
+    ]
+}
+
+/// `NSFilePresenter`'s callbacks: Foundation calls them on `presentedItemOperationQueue`, a background
+/// queue unless the presenter returns the main queue.
+enum FilePresenterCallbacks {
+    static let names: Set<String> = [
+        "presentedItemDidChange", "presentedItemDidMove", "presentedItemDidGain", "presentedItemDidLose",
+        "presentedItemDidResolveConflict", "presentedItemDidChangeUbiquityAttributes", "presentedSubitemDidChange",
+        "presentedSubitemDidAppear", "presentedSubitem", "accommodatePresentedItemDeletion",
+        "accommodatePresentedItemEviction", "accommodatePresentedSubitemDeletion", "relinquishPresentedItem",
+        "savePresentedItemChanges",
     ]
 }
 
