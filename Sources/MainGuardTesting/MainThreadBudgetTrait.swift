@@ -5,7 +5,8 @@ import Testing
 /// test does, without changing its code.
 ///
 /// The watch starts before the test's code and keeps going after the test returns, until no
-/// main-actor job has been queued or running for `settle` (at most `timeout`), so a `Task { }` the
+/// main-actor job has been queued or running for `settle` (at most `timeout` after the test
+/// returned), so a `Task { }` the
 /// test's code started on the main actor, which hangs *after* the test returned, is caught too.
 /// The issue has the same message as `assertNoHang`'s: the worst stall against the budget, busy or
 /// blocked, the watchdog's attribution (the synchronous function and the Task it ran in) and the
@@ -36,7 +37,8 @@ public struct MainThreadBudgetTrait: TestTrait, SuiteTrait, TestScoping {
     public var budget: MainThreadBudget
     /// How long the main actor must stay quiet after the test returned before the watch ends.
     public var settle: Duration
-    /// The longest the watch lasts, counted from the test's start; the test fails when it is reached.
+    /// How long, after the test returned, the watch waits at most for the main actor to go quiet;
+    /// the test fails when it is reached.
     public var timeout: Duration
 
     /// Applies to every test of a suite it is attached to.
@@ -74,17 +76,29 @@ extension Trait where Self == MainThreadBudgetTrait {
 /// Runs `body` inside one watched window published for nested assertions, waits for the main actor
 /// to go quiet, and reports a failure at `location` when the window went over `budget`. An error
 /// `body` throws is rethrown after the window is judged.
+///
+/// Inside another whole-test window (the trait on a suite and on one of its tests) the inner one
+/// judges its stretch of the outer window, as a nested `assertNoHang` does: a process runs one
+/// watch session at a time.
 func watchWholeTest(named name: String, budget: MainThreadBudget, settle: Duration, timeout: Duration,
                     location: AssertionLocation, _ body: () async throws -> Void) async throws {
     let scaled = resolveScale(at: location).apply(to: budget)
-    let window = WatchedWindow(name: name, budget: scaled, settle: settle, timeout: timeout, enclosing: true)
     var thrown: (any Error)?
-    do {
-        try await body()
-    } catch {
-        thrown = error
+    func run() async {
+        do {
+            try await body()
+        } catch {
+            thrown = error
+        }
     }
-    let verdict = await window.finish()
+    let verdict: HangVerdict
+    if let enclosing = MainThreadGate.shared.enclosingWindow {
+        verdict = await enclosing.judgeNested(run, budget: scaled, settle: settle, timeout: timeout)
+    } else {
+        let window = WatchedWindow(name: name, budget: scaled, settle: settle, timeout: timeout, enclosing: true)
+        await run()
+        verdict = await window.finish(timeoutFromNow: true)
+    }
     if !verdict.passed {
         FailureReporter.report(AssertionFailure(message: verdict.failureMessage(userMessage: ""), location: location))
     }

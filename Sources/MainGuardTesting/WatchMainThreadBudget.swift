@@ -7,7 +7,7 @@ extension XCTestCase {
     ///
     /// The watch starts here and is judged in a teardown block, which runs after the test method
     /// returned: it waits until no main-actor job has been queued or running for `settle` (at most
-    /// `timeout`, counted from this call), so a `Task { }` the test's code started on the main actor
+    /// `timeout` after the test returned), so a `Task { }` the test's code started on the main actor
     /// is caught even when it runs after the test. The failure is recorded at the running test,
     /// pointing at this call. An `assertNoHang` inside the test judges its own stretch with its own
     /// budget, and those stalls are left out of this check.
@@ -35,13 +35,20 @@ extension XCTestCase {
                                       fileID: String = #fileID, filePath: StaticString = #filePath,
                                       line: UInt = #line, column: UInt = #column) {
         let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard MainThreadGate.shared.enclosingWindow == nil else {
+            // A second session would wait for the first, on the main thread, until it gave up.
+            FailureReporter.report(AssertionFailure(message: "watchMainThreadBudget: this test is already watched; "
+                                                        + "call it once per test (in setUp(), not in a subclass's setUp() too).",
+                                                    location: location))
+            return
+        }
         let scaled = resolveScale(at: location).apply(to: budget)
         let window = WatchedWindow(name: "test \(name)", budget: scaled, settle: settle, timeout: timeout, enclosing: true)
         // The teardown block runs in a task of its own: a failure sink bound here (the library's own
         // tests) must still receive the failure.
         let sink = FailureReporter.sink
         addTeardownBlock {
-            let verdict = await window.finish()
+            let verdict = await window.finish(timeoutFromNow: true)
             if !verdict.passed {
                 FailureReporter.$sink.withValue(sink) {
                     FailureReporter.report(AssertionFailure(message: verdict.failureMessage(userMessage: ""), location: location))

@@ -44,7 +44,11 @@ final class WatchedWindow: @unchecked Sendable {
 
     /// Waits until the main actor has been quiet for `settle` (at most until the timeout), stops
     /// the session and judges it, leaving out the stalls a nested assertion judged.
-    func finish() async -> HangVerdict {
+    ///
+    /// `timeoutFromNow`: count the timeout from this call (a whole test, which may run long by
+    /// design) rather than from the window's start (an assertion's operation).
+    func finish(timeoutFromNow: Bool = false) async -> HangVerdict {
+        let deadline = timeoutFromNow ? clock.now.advanced(by: timeout) : deadline
         let settled = await waitUntilMainActorIsQuiet(for: settle, deadline: deadline, clock: clock)
         var report = stop(note: settled ? nil : "The watch ended at its \(timeout.milliseconds.milliseconds) timeout.")
         let claimed = lock.withLock { self.claimed }

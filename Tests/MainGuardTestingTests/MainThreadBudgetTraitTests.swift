@@ -17,9 +17,10 @@ import Testing
         DetachedButton().tapped()
     }
 
-    /// The real trait on a test that hangs later: `ExpectingOneHang` (outside it) takes the issue as
+    /// The real trait on a test that hangs later: `ExpectingOneIssue` (outside it) takes the issue as
     /// known, and fails the test unless exactly one was recorded, naming the synchronous work.
-    @Test(ExpectingOneHang(), .mainThreadBudget(.discreteInteraction)) @MainActor
+    @Test(ExpectingOneIssue(naming: "over the 100 ms (discrete interaction) budget", "doLongRunningWork()"),
+          .mainThreadBudget(.discreteInteraction)) @MainActor
     func aTestThatHangsLaterRecordsOneIssue() {
         HangLaterButton().tapped()
     }
@@ -70,6 +71,21 @@ import Testing
         #expect(message.contains("over the 50 ms budget"), "\(message)")
     }
 
+    /// A test may run long: the timeout bounds the wait after it returned, not the test.
+    @Test func theTimeoutCountsFromTheTestsReturn() async throws {
+        let test = try #require(Test.current)
+        let trait = MainThreadBudgetTrait.mainThreadBudget(.discreteInteraction, settle: .milliseconds(50),
+                                                           timeout: .milliseconds(200))
+        let (_, failures) = try await capturingFailuresWithLocations {
+            try await trait.provideScope(for: test, testCase: Test.Case.current) {
+                try await Task.sleep(for: .milliseconds(400))
+                // Within budget, but the main actor is not quiet yet when the test returns.
+                Task { @MainActor in _ = spin(milliseconds: 30) }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
     @Test func anErrorTheTestThrowsIsRethrownAfterTheWatch() async throws {
         struct Failure: Error {}
         let test = try #require(Test.current)
@@ -96,6 +112,19 @@ import Testing
     }
 }
 
+/// The trait on a suite and on one of its tests: the test's own, inner, budget judges the test,
+/// and the suite's leaves that stretch to it (one watch session at a time, and one issue).
+@Suite(.mainThreadBudget(.milliseconds(1_000))) struct MainThreadBudgetOnASuiteAndATestTests {
+    @Test(ExpectingOneIssue(naming: "over the 50 ms budget"), .mainThreadBudget(.milliseconds(50))) @MainActor
+    func theTestsOwnBudgetJudgesIt() {
+        Task { @MainActor in _ = spin(milliseconds: 150) }
+    }
+
+    @Test @MainActor func aTestWithoutItsOwnGetsTheSuites() {
+        Task { @MainActor in _ = spin(milliseconds: 150) }
+    }
+}
+
 /// The failures recorded while `body` ran, with where each was reported.
 private func capturingFailuresWithLocations<T>(isolation: isolated (any Actor)? = #isolation,
                                                _ body: () async throws -> T) async rethrows -> (T, [AssertionFailure]) {
@@ -106,14 +135,21 @@ private func capturingFailuresWithLocations<T>(isolation: isolated (any Actor)? 
     return (value, sink.recorded)
 }
 
-/// Test-only: expects the traits inside it to record exactly one issue that names
-/// `doLongRunningWork`, takes it as a known issue, and records a failure otherwise.
-private struct ExpectingOneHang: TestTrait, TestScoping {
+/// Test-only: expects the traits inside it to record exactly one issue that contains each of
+/// `texts` (stack frames only where ThreadSanitizer lets the watchdog capture them), takes it as a
+/// known issue, and records a failure otherwise.
+private struct ExpectingOneIssue: TestTrait, TestScoping {
+    var texts: [String]
+
+    init(naming texts: String...) {
+        self.texts = texts
+    }
+
     func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         let messages = Messages()
         try await BudgetScale.$environmentOverride.withValue([:]) {
-            try await withKnownIssue("HangLaterButton runs ~300 ms of synchronous work on the main actor") {
+            try await withKnownIssue("The test goes over its main-thread budget on purpose") {
                 try await function()
             } matching: { issue in
                 messages.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
@@ -123,9 +159,8 @@ private struct ExpectingOneHang: TestTrait, TestScoping {
         let recorded = messages.all
         #expect(recorded.count == 1, "\(recorded)")
         if let message = recorded.first {
-            #expect(message.contains("over the 100 ms (discrete interaction) budget"), "\(message)")
-            if !isThreadSanitizerActive {
-                #expect(message.contains("doLongRunningWork()"), "\(message)")
+            for text in texts where !(isThreadSanitizerActive && text.hasSuffix("()")) {
+                #expect(message.contains(text), "\(message)")
             }
         }
     }
