@@ -49,6 +49,8 @@ public struct MainThreadBudgetTrait: TestTrait, SuiteTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
+    /// Holds the main thread for the test case, runs it inside a watch, waits for the main actor to
+    /// go quiet and records an issue at the test when a stall went over the budget.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         try await MainThreadGate.shared.withExclusiveAccess {

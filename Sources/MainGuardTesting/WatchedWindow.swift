@@ -7,9 +7,10 @@ import MainGuard
 ///
 /// A process watches one window at a time (``Watchdog/start(workload:options:waitForOtherSession:)``
 /// waits for the running session). A whole-test window (the trait, the XCTest helper) is therefore
-/// published as the gate's ``MainThreadGate/enclosingWindow`` while it runs, and an `assertNoHang` inside that test judges its own
-/// stretch from the enclosing session instead of starting a second one: the stalls that begin inside
-/// it are its to judge, and the test's window leaves them out, so one stall fails the test once.
+/// published as the gate's ``MainThreadGate/enclosingWindow`` while it runs, and an `assertNoHang`
+/// inside that test judges its own stretch from the enclosing session instead of starting a second
+/// one: the stalls that begin inside it are its to judge, and the test's window leaves them out, so
+/// one stall fails the test once.
 final class WatchedWindow: @unchecked Sendable {
     // @unchecked: `claimed` is only touched while `lock` is held (an `NSLock`, which ThreadSanitizer
     // understands); the rest is immutable.
