@@ -72,6 +72,13 @@ import Testing
         }
     }
 
+    /// The whole test watched, with no assertion in it: `.mainThreadBudget` keeps watching after the
+    /// test returns, until the main actor is quiet, so the Task the tap starts is judged too. (On the
+    /// HangLaterButton it records the same issue as `assertNoHang`, at the test.)
+    @Test(.mainThreadBudget(.discreteInteraction)) @MainActor func tappingTheAsyncButtonStaysWithinBudget() {
+        NoHangButton().tapped()
+    }
+
     /// The timings of every run, for tests that compare them.
     @Test @MainActor func timingsAreAvailable() {
         let measurement = measureMainThread(within: .discreteInteraction, iterations: 5) {

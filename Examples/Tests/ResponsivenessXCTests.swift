@@ -44,3 +44,23 @@ final class ResponsivenessXCTests: XCTestCase {
     // Where: doLongRunningWork() in a Task that inherited @MainActor from HangLaterButton.tapped()
     // Lint rule sync_work_in_main_actor_task predicts this: …
 }
+
+/// XCTest's `.mainThreadBudget`: `watchMainThreadBudget` in `setUp()` watches each whole test and
+/// judges it after the test returned, when the main actor is quiet. The tests need no assertion,
+/// and may stay synchronous: the Task a tap starts runs after the test, and is watched then.
+final class WatchedResponsivenessXCTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        watchMainThreadBudget(.discreteInteraction)
+    }
+
+    func testTappingTheAsyncButton() {
+        MainActor.assumeIsolated { NoHangButton().tapped() }
+    }
+
+    // This one fails, with the failure reported at the test, naming doLongRunningWork():
+    //
+    // func testTappingTheHangLaterButton() {
+    //     MainActor.assumeIsolated { HangLaterButton().tapped() }
+    // }
+}

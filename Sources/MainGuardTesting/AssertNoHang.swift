@@ -30,6 +30,11 @@ import MainGuard
 /// }
 /// ```
 ///
+/// Inside a test watched as a whole (``MainThreadBudgetTrait``, `watchMainThreadBudget` in XCTest)
+/// the assertion judges the stalls that begin in its own stretch of that test's watch, against its
+/// own budget, and the test's check leaves them out; the report it returns is then the test's watch
+/// so far, listing only those stalls.
+///
 /// No setup is needed: the first assertion installs MainGuard's test runtime
 /// (`Runtime.installForTesting()`), or a main-queue heartbeat where executors cannot be installed;
 /// the report's `mode` says which one measured.
@@ -69,21 +74,19 @@ public func assertNoHang(_ budget: MainThreadBudget = .discreteInteraction,
     return verdict.report
 }
 
-/// Watches `operation` and what it leaves on the main actor, and judges the window against `budget`.
+/// Watches `operation` and what it leaves on the main actor, and judges the window against `budget`;
+/// inside a test watched as a whole (`.mainThreadBudget`, `watchMainThreadBudget`), judges its
+/// stretch of that test's window instead (one watch session at a time).
 private func watch(_ operation: @MainActor () async throws -> Void, budget: ScaledBudget,
                    settle: Duration, timeout: Duration, name: String) async rethrows -> HangVerdict {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    // The budget is the watch's stall threshold, so the watchdog captures the stack of every job
-    // that reaches half of it: exactly the jobs that can fail the assertion, and no others.
-    let session = Watchdog.start(workload: name, options: WatchOptions(thresholds: Thresholds(budgetMilliseconds: budget.milliseconds),
-                                                                       timeout: timeout, settle: settle))
+    if let enclosing = MainThreadGate.shared.enclosingWindow {
+        return try await enclosing.judgeNested({ try await operation() }, budget: budget, settle: settle, timeout: timeout)
+    }
+    let window = WatchedWindow(name: name, budget: budget, settle: settle, timeout: timeout, enclosing: false)
     // Stopping is idempotent: this only matters when `operation` throws.
-    defer { session.stop(note: "The operation threw; the window ended there.") }
+    defer { window.stop(note: "The operation threw; the window ended there.") }
     try await operation()
-    let settled = await waitUntilMainActorIsQuiet(for: settle, deadline: deadline, clock: clock)
-    return HangVerdict(report: session.stop(note: settled ? nil : "The watch ended at its \(timeout.milliseconds.milliseconds) timeout."),
-                      budget: budget, timedOut: settled ? nil : timeout, machineLoad: MachineLoad.current())
+    return await window.finish()
 }
 
 /// Waits, without blocking a thread, until no main-actor job has been queued or running for `settle`.
@@ -94,8 +97,8 @@ private func watch(_ operation: @MainActor () async throws -> Void, budget: Scal
 /// `withMainSerialExecutor` installs a `swift_task_enqueueGlobal_hook` that sends every global job
 /// there), where they count as the very activity being waited out: the main actor then never looks
 /// quiet and every assertion times out. This way the only job of the wait is its end.
-private func waitUntilMainActorIsQuiet(for settle: Duration, deadline: ContinuousClock.Instant,
-                                       clock: ContinuousClock) async -> Bool {
+func waitUntilMainActorIsQuiet(for settle: Duration, deadline: ContinuousClock.Instant,
+                               clock: ContinuousClock) async -> Bool {
     if Watchdog.isMainActorQuiet(for: settle) { return true }
     let wait = QuietWait(settle: settle, deadline: deadline, clock: clock)
     return await withTaskCancellationHandler {

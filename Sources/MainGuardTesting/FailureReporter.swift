@@ -5,9 +5,28 @@ import XCTest
 /// Where an assertion is written, so its failure points there in Xcode, `swift test` and CI logs.
 struct AssertionLocation: Sendable {
     var fileID: String
-    var filePath: StaticString
+    var filePath: String
     var line: UInt
     var column: UInt
+    /// `XCTFail` takes its file as a `StaticString`: set for an assertion's own `#filePath`, `nil` for
+    /// a location Swift Testing hands over (a test's), which only Swift Testing reports.
+    var staticFilePath: StaticString?
+
+    init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = "\(filePath)"
+        self.line = line
+        self.column = column
+        staticFilePath = filePath
+    }
+
+    init(_ location: SourceLocation) {
+        fileID = location.fileID
+        filePath = location.filePath
+        line = UInt(location.line)
+        column = UInt(location.column)
+        staticFilePath = nil
+    }
 }
 
 /// One failed assertion, as reported to the test framework.
@@ -32,10 +51,12 @@ enum FailureReporter {
         } else if Test.current != nil {
             let location = failure.location
             Issue.record(Comment(rawValue: failure.message),
-                         sourceLocation: SourceLocation(fileID: location.fileID, filePath: "\(location.filePath)",
+                         sourceLocation: SourceLocation(fileID: location.fileID, filePath: location.filePath,
                                                         line: Int(location.line), column: Int(location.column)))
+        } else if let file = failure.location.staticFilePath {
+            XCTFail(failure.message, file: file, line: failure.location.line)
         } else {
-            XCTFail(failure.message, file: failure.location.filePath, line: failure.location.line)
+            XCTFail("\(failure.location.filePath):\(failure.location.line): \(failure.message)")
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// A process has one main thread, and Swift Testing runs tests in parallel: while one test watches
 /// the main actor, another test's main-actor work would show up as a stall in the first one's
 /// window. ``assertNoHang(_:settle:timeout:_:fileID:filePath:line:column:_:)`` therefore holds this
-/// gate while it watches, and the ``MainThreadExclusiveTrait`` trait holds it for a whole test.
+/// gate while it watches, and the ``MainThreadExclusiveTrait`` and ``MainThreadBudgetTrait`` traits hold
+/// it for a whole test.
 /// Waiting is asynchronous (no thread is blocked), first come first served.
 ///
 /// This is MainGuardTesting's one piece of process-wide state, global for the same reason the
@@ -21,6 +22,7 @@ final class MainThreadGate: @unchecked Sendable {
     private struct State {
         var held = false
         var waiters: [CheckedContinuation<Void, Never>] = []
+        var enclosingWindow: WatchedWindow?
     }
 
     private let lock = NSLock()
@@ -33,6 +35,19 @@ final class MainThreadGate: @unchecked Sendable {
         await acquire()
         defer { release() }
         return try await Self.$isHeld.withValue(true, operation: body)
+    }
+
+    /// The whole-test watch running now (the `.mainThreadBudget` trait, XCTest's
+    /// `watchMainThreadBudget`), which an `assertNoHang` inside that test judges its stretch from:
+    /// part of who has the main thread, so it lives here.
+    var enclosingWindow: WatchedWindow? { lock.withLock { state.enclosingWindow } }
+
+    func publish(_ window: WatchedWindow) {
+        lock.withLock { state.enclosingWindow = window }
+    }
+
+    func withdraw(_ window: WatchedWindow) {
+        lock.withLock { if state.enclosingWindow === window { state.enclosingWindow = nil } }
     }
 
     private func acquire() async {
