@@ -288,7 +288,7 @@ public struct Linter: Sendable {
 
     private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, at position: Int, index: ModuleIndex) -> [Finding] {
         let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
-                                  swiftUI: SwiftUIFile(tree, module: index.swiftUITypes))
+                                  swiftUI: SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes))
         var hits = RuleRegistry.rules.flatMap { rule in
             rule.check(context).map { (rule.description.id, $0) }
         }

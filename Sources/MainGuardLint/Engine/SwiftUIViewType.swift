@@ -34,6 +34,23 @@ struct SwiftUIFile {
         self.referenceTypes = referenceTypes
         self.module = module
     }
+
+    /// A file that declares no view or view modifier (its type records show it, `declaresView`): nothing to
+    /// walk, and no copy of the module's class names, which every such file used to pay for.
+    private init(noViewsIn module: SwiftUIModuleTypes) {
+        views = []
+        bodyEvaluations = []
+        referenceTypes = ReferenceTypeNames([:])
+        self.module = module
+    }
+
+    /// The file's views, or none without walking it when `types` (the file's type records) declare none.
+    static func of(_ file: SourceFileSyntax, types: [TypeDeclarationRecord], module: SwiftUIModuleTypes) -> SwiftUIFile {
+        let declaresView = types.contains { type in
+            module.views.contains(type.name) || type.inherited.contains(where: SwiftUIViewType.protocols.contains)
+        }
+        return declaresView ? SwiftUIFile(file, module: module) : SwiftUIFile(noViewsIn: module)
+    }
 }
 
 /// The SwiftUI-relevant types of all linted files, from the module index's type records.
