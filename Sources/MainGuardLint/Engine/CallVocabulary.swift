@@ -256,16 +256,33 @@ extension CalledName {
         guard let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return false }
         if name.containsCaseInsensitive("background") { return true }
-        var node = Syntax(call).parent
+        return Syntax(call).hasLocal(named: name, initialisedWith: \.isNewBackgroundContextCall)
+    }
+}
+
+extension Syntax {
+    /// True when a local of the enclosing function named `name` is initialised with a value that `matches`:
+    /// `let name = value` in an enclosing block, or `if let` / `guard let name = value`.
+    func hasLocal(named name: String, initialisedWith matches: (ExprSyntax) -> Bool) -> Bool {
+        func binds(_ conditions: ConditionElementListSyntax) -> Bool {
+            conditions.contains { element in
+                guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                      binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return false }
+                return binding.initializer.map { matches($0.value) } == true
+            }
+        }
+        var node = parent
         while let current = node {
             if let statements = current.as(CodeBlockItemListSyntax.self), statements.contains(where: { item in
-                item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                let declares = item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
                     binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                        && binding.initializer?.value.isNewBackgroundContextCall == true
+                        && binding.initializer.map { matches($0.value) } == true
                 } == true
+                return declares || item.item.as(GuardStmtSyntax.self).map { binds($0.conditions) } == true
             }) {
                 return true
             }
+            if let branch = current.as(IfExprSyntax.self), binds(branch.conditions) { return true }
             if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
             node = current.parent
         }
@@ -418,20 +435,16 @@ extension ClosureExprSyntax {
 
 extension FunctionCallExprSyntax {
     /// `.failure(error)` in `case let .failure(error)` or `if case .some(let x) = ...`: a pattern, not a call.
+    /// Both are expression patterns; the value matched (`= load()`) is not inside one.
     var isEnumCasePattern: Bool {
         var node = parent
         while let current = node {
             if current.is(ExpressionPatternSyntax.self) { return true }
             if current.is(CodeBlockItemSyntax.self) || current.is(SwitchCaseLabelSyntax.self) || current.is(ClosureExprSyntax.self)
-                || current.is(MatchingPatternConditionSyntax.self) { return current.is(MatchingPatternConditionSyntax.self) && isInPatternPart(of: current) }
+                || current.is(MatchingPatternConditionSyntax.self) { return false }
             node = current.parent
         }
         return false
-    }
-
-    private func isInPatternPart(of condition: Syntax) -> Bool {
-        guard let matching = condition.as(MatchingPatternConditionSyntax.self) else { return false }
-        return position >= matching.pattern.position && endPosition <= matching.pattern.endPosition
     }
 }
 

@@ -280,17 +280,22 @@ enum CallChain {
     /// The function at the end of a heaviness chain, where the work is: `b()` for "calls a(), which calls
     /// b(), which loops"; the function itself when its own body is the work.
     static func rootCause(of function: FunctionFacts) -> String {
-        let parts = (function.heaviness ?? "").components(separatedBy: ", which ")
-        let hops = parts.dropLast().compactMap { $0.hasPrefix("calls ") ? String($0.dropFirst("calls ".count)) : nil }
-        return "\(function.settings.targetName ?? "")|\(hops.last ?? function.causeKey)|\(parts.last ?? "")"
+        let (hops, work) = split(function.heaviness ?? "")
+        return "\(function.settings.targetName ?? "")|\(hops.last ?? function.causeKey)|\(work)"
     }
 
     /// "calls a(), which calls b(), which loops" (the heaviness solver's reason) as "calls a() → b(), which loops".
     static func shortenedReason(_ reason: String) -> String {
+        let (hops, work) = split(reason)
+        guard hops.count > 1 else { return reason }
+        return "calls \(shortened(hops)), which \(work)"
+    }
+
+    /// The functions a reason passes through (`["a()", "b()"]`) and the work at its end (`"loops"`).
+    private static func split(_ reason: String) -> (hops: [String], work: String) {
         let parts = reason.components(separatedBy: ", which ")
-        guard parts.count > 2 else { return reason }
         let hops = parts.dropLast().map { $0.hasPrefix("calls ") ? String($0.dropFirst("calls ".count)) : $0 }
-        return "calls \(shortened(hops)), which \(parts[parts.count - 1])"
+        return (hops, parts.last ?? "")
     }
 }
 

@@ -31,9 +31,9 @@ public struct LintScope: Sendable, Hashable {
     /// True when the file is linted at all: test files only with `includeTests`.
     ///
     /// ```swift
-    /// LintScope().includes(path: "Tests/AppTests/LoginTests.swift", text: "import XCTest\n", settings: .classic) // false
+    /// LintScope().includes(text: "import XCTest\n", settings: .classic) // false
     /// ```
-    public func includes(path: String, text: String, settings: ModuleSettings) -> Bool {
+    public func includes(text: String, settings: ModuleSettings) -> Bool {
         includeTests || !TestCode.isTestFile(text: text, settings: settings)
     }
 }

@@ -99,7 +99,7 @@ public struct Linter: Sendable {
         for (position, source) in sources.enumerated() {
             switch source {
             case .success(let text):
-                guard configuration.scope.includes(path: files[position], text: text, settings: settings[position]) else { continue }
+                guard configuration.scope.includes(text: text, settings: settings[position]) else { continue }
                 inputs.append(SourceInput(path: files[position], text: text, settings: settings[position],
                                           reportsInPreviews: configuration.scope.includePreviews))
             case .failure(let reason): skipped.append(SkippedFile(path: files[position], reason: reason.description))
@@ -113,7 +113,7 @@ public struct Linter: Sendable {
     /// Lints one source text as if it were a file with the given settings (tests, documentation examples).
     public func lint(source: String, path: String = "input.swift", settings: ModuleSettings = .classic) -> [Finding] {
         let settings = settings.applying(configuration.overrides)
-        guard configuration.scope.includes(path: path, text: source, settings: settings) else { return [] }
+        guard configuration.scope.includes(text: source, settings: settings) else { return [] }
         return lint([SourceInput(path: path, text: source, settings: settings, reportsInPreviews: configuration.scope.includePreviews)]).findings
     }
 
@@ -287,15 +287,14 @@ public struct Linter: Sendable {
     }
 
     private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, at position: Int, index: ModuleIndex) -> [Finding] {
+        // A file of Xcode's `Preview Content` folder is preview code throughout: no rule needs to run.
+        if !input.reportsInPreviews, input.isPreviewAsset { return [] }
         let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
                                   swiftUI: SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes))
         var hits = RuleRegistry.rules.flatMap { rule in
             rule.check(context).map { (rule.description.id, $0) }
         }
-        if !input.reportsInPreviews {
-            if input.isPreviewAsset { return [] }
-            hits.removeAll { Syntax($0.1.token).isPreviewCode }
-        }
+        if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         guard !hits.isEmpty else { return [] }
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
         return hits.map { ruleID, hit in

@@ -82,31 +82,7 @@ enum BundledResource {
         if namesBundle(location) { return true }
         guard let name = location.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? location.as(ForceUnwrapExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        var node = Syntax(call).parent
-        while let current = node {
-            if let statements = current.as(CodeBlockItemListSyntax.self), statements.contains(where: { item in
-                let bindsInDeclaration = item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
-                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                        && binding.initializer.map { namesBundle($0.value) } == true
-                } == true
-                return bindsInDeclaration || item.item.as(GuardStmtSyntax.self).map { binds(name, in: $0.conditions) } == true
-            }) {
-                return true
-            }
-            if let branch = current.as(IfExprSyntax.self), binds(name, in: branch.conditions) { return true }
-            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
-            node = current.parent
-        }
-        return false
-    }
-
-    /// `if let name = Bundle.main.path(...)` / `guard let name = ...`.
-    private static func binds(_ name: String, in conditions: ConditionElementListSyntax) -> Bool {
-        conditions.contains { element in
-            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
-                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return false }
-            return binding.initializer.map { namesBundle($0.value) } == true
-        }
+        return Syntax(call).hasLocal(named: name, initialisedWith: namesBundle)
     }
 
     /// `Bundle.main.url(forResource:...)`, `Bundle.module.path(forResource:...)`, `bundle.url(forResource:...)`.

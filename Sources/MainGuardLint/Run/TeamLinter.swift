@@ -84,7 +84,7 @@ public struct TeamLinter: Sendable {
             switch text {
             case .success(let text):
                 let scope = file.configuration.scope
-                guard scope.includes(path: file.path, text: text, settings: file.settings) else {
+                guard scope.includes(text: text, settings: file.settings) else {
                     testFilesLeftOut += 1
                     continue
                 }
