@@ -18,6 +18,8 @@ let package = Package(
         // The static analyser: rule engine and rules (swift-syntax).
         .library(name: "MainGuardLint", targets: ["MainGuardLint"]),
         .executable(name: "mainguard", targets: ["mainguard"]),
+        // The agent `mainguard watch` preloads into a process it watches (`watch -- EXE`, `watch --tests`).
+        .library(name: "MainGuardAgent", type: .dynamic, targets: ["MainGuardAgent"]),
         // `swift package mainguard`: lint the package's targets.
         .plugin(name: "MainGuardCommandPlugin", targets: ["MainGuardCommandPlugin"]),
         // Lint a target on every build; findings show as compiler warnings and errors.
@@ -53,6 +55,10 @@ let package = Package(
             swiftSettings: executorSPI
         ),
         .target(name: "MainGuardTesting", dependencies: ["MainGuard"]),
+        // The preloaded agent: a C constructor that starts a whole-process watch before `main`, and
+        // the Swift session it starts (Sources/MainGuardAgent/ProcessWatch.swift).
+        .target(name: "CMainGuardAgent"),
+        .target(name: "MainGuardAgent", dependencies: ["MainGuard", "CMainGuardAgent"]),
 
         // MARK: Examples: sample workloads the watchdog runs and the linter reads
         .target(name: "MainGuardExamples", dependencies: ["MainGuard"], path: "Examples/Workloads"),

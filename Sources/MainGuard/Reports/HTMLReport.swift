@@ -26,6 +26,7 @@ public enum HTMLReport {
         <p class="eyebrow">MainGuard watch · \(escape(report.workload))</p>
         <h1 class="\(verdictClass(report))">\(escape(ReportVocabulary.verdict(of: report)))</h1>
         <p class="meta">\(escape(ReportVocabulary.mode(report.mode)))</p>
+        \(report.process.map { "<p class=\"meta\">\(escape(ReportVocabulary.process($0)))</p>" } ?? "")
         \(report.note.map { "<p class=\"note\">\(escape($0))</p>" } ?? "")
         </header>
         \(figures(report))
@@ -35,6 +36,7 @@ public enum HTMLReport {
         \(legend(report.thresholds))
         </section>
         \(stallTable(report))
+        \(report.tests.map(testTable) ?? "")
         <section>
         <details>
         <summary>Text summary</summary>
@@ -107,7 +109,8 @@ public enum HTMLReport {
             <td><span class="pill c-\(stall.category.rawValue)">\(escape(ReportVocabulary.name(of: stall.category)))</span></td>\
             <td>\(escape(ReportVocabulary.activity(of: stall)))</td>\
             <td>\(escape(attribution.taskName.map { "\"\($0)\"" } ?? "unnamed"))<br><span class="origin">\(escape(ReportVocabulary.origin(attribution.origin)))</span></td>\
-            <td><code>\(escape(ReportVocabulary.culprit(of: stall)))</code>\(frames)</td></tr>
+            <td><code>\(escape(ReportVocabulary.culprit(of: stall)))</code>\(frames)\
+            \(stall.test.map { "<br><span class=\"origin\">test \(escape($0))</span>" } ?? "")</td></tr>
             """
         }
         let listed = report.stalls.count < report.overBudget ? " (the \(report.stalls.count) worst of \(report.overBudget))" : ""
@@ -122,6 +125,29 @@ public enum HTMLReport {
         </table>
         </section>
         """
+    }
+
+    /// `mainguard watch --tests`: the tests with a stall over budget, worst first, and the failed ones.
+    private static func testTable(_ tests: [TestOutcome]) -> String {
+        let escape = HTMLEscaping.escape
+        let shown = ReportVocabulary.testsOverBudget(tests) + tests.filter { !$0.passed && $0.overBudget == 0 }
+        let rows = shown.map { test in
+            """
+            <tr><td><code>\(escape(test.name))</code></td><td>\(escape(test.library.rawValue))</td>\
+            <td>\(test.passed ? "passed" : "<strong>failed</strong>")</td>\
+            <td class="num">\(escape(ReportVocabulary.milliseconds(test.worstStallMilliseconds)))</td>\
+            <td class="num">\(test.hangs)</td><td class="num">\(test.overBudget)</td></tr>
+            """
+        }
+        let table = rows.isEmpty ? "<p class=\"empty\">No test caused a stall over budget.</p>" : """
+            <table>
+            <thead><tr><th>test</th><th>framework</th><th>result</th><th>worst stall</th><th>hangs</th><th>over budget</th></tr></thead>
+            <tbody>
+            \(rows.joined(separator: "\n"))
+            </tbody>
+            </table>
+            """
+        return "<section>\n<h2>Tests</h2>\n<p class=\"meta\">\(escape(ReportVocabulary.testSummary(tests)))</p>\n\(table)\n</section>"
     }
 
     /// Category colours run from calm to alarming; the same classes colour bars, pills and swatches.

@@ -50,7 +50,9 @@ enum ReportBuilder {
             delayImposedMilliseconds: MonotonicClock.milliseconds(record.delayImposedNanoseconds),
             ongoing: record.ongoing,
             attribution: Attribution(frames: frames, taskName: record.capture?.taskName, origin: record.job.origin,
-                                     summary: summary))
+                                     summary: summary),
+            taskStartMilliseconds: record.job.taskFirstSeenNanoseconds == 0 ? nil
+                : relative(record.job.taskFirstSeenNanoseconds, recording))
     }
 
     /// The listed stalls (up to half the timeline) plus an even sample of all jobs, in time order.

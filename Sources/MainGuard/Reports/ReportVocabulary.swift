@@ -135,4 +135,27 @@ enum ReportVocabulary {
         }
         return verdict
     }
+
+    /// `./tool --fast: exited with status 0` / `…: ended by signal 15`.
+    static func process(_ process: WatchedProcess) -> String {
+        let command = process.command.joined(separator: " ")
+        let ending = if let signal = process.signal { "ended by signal \(signal)" }
+            else if let status = process.exitStatus { "exited with status \(status)" }
+            else { "still running" }
+        return command.isEmpty ? ending : "\(command): \(ending)"
+    }
+
+    /// `3 tests, 1 failed; 1 with a hang, 2 over budget`.
+    static func testSummary(_ tests: [TestOutcome]) -> String {
+        let failed = tests.filter { !$0.passed }.count
+        let hanging = tests.filter { $0.hangs > 0 }.count
+        let over = tests.filter { $0.overBudget > 0 }.count
+        return "\(tests.count) test\(tests.count == 1 ? "" : "s"), \(failed) failed; "
+            + "\(hanging) with a hang, \(over) over budget"
+    }
+
+    /// The tests worth a look: those with a stall over budget, worst first.
+    static func testsOverBudget(_ tests: [TestOutcome]) -> [TestOutcome] {
+        tests.filter { $0.overBudget > 0 }.sorted { $0.worstStallMilliseconds > $1.worstStallMilliseconds }
+    }
 }

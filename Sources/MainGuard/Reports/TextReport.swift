@@ -16,6 +16,7 @@ public enum TextReport {
         if let longest = ReportVocabulary.longestStall(in: report) {
             sections.append(longestStall(longest, thresholds: report.thresholds))
         }
+        if let tests = report.tests { sections.append(testTable(tests)) }
         sections.append(jobs(report))
         if let note = report.note { sections.append(["note: \(note)"]) }
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
@@ -27,6 +28,7 @@ public enum TextReport {
         let thresholds = report.thresholds
         return [
             "workload    \(report.workload)",
+        ] + (report.process.map { ["process     \(Vocabulary.process($0))"] } ?? []) + [
             "mode        \(Vocabulary.mode(report.mode))",
             "duration    \(Vocabulary.milliseconds(report.durationMilliseconds)), \(report.mainActorJobs) main-actor job\(report.mainActorJobs == 1 ? "" : "s")",
             "thresholds  budget \(Vocabulary.milliseconds(thresholds.budgetMilliseconds))"
@@ -45,6 +47,17 @@ public enum TextReport {
         return ["stalls (\(report.overBudget) over budget, \(report.hangs) \(report.hangs == 1 ? "hang" : "hangs"))"] + rows
     }
 
+    private static func testTable(_ tests: [TestOutcome]) -> [String] {
+        let worst = Vocabulary.testsOverBudget(tests)
+        let width = min(60, (worst.map(\.name.count).max() ?? 0) + 2)
+        return ["tests  \(Vocabulary.testSummary(tests))"] + worst.map { test in
+            let name = test.name.padding(toLength: max(width, test.name.count + 1), withPad: " ", startingAt: 0)
+            let result = test.passed ? "passed" : "FAILED"
+            return "  \(name)worst \(Vocabulary.milliseconds(test.worstStallMilliseconds)) · \(test.hangs) hang\(test.hangs == 1 ? "" : "s"), "
+                + "\(test.overBudget) over budget · \(result)"
+        } + tests.filter { !$0.passed && $0.overBudget == 0 }.map { "  \($0.name)  FAILED (no stall over budget)" }
+    }
+
     private static func longestStall(_ stall: Stall, thresholds: Thresholds) -> [String] {
         let attribution = stall.attribution
         var lines = [
@@ -54,6 +67,7 @@ public enum TextReport {
             "  code         \(Vocabulary.culprit(of: stall))",
             "  task         \(attribution.taskName.map { "\"\($0)\"" } ?? "unnamed"), \(Vocabulary.origin(attribution.origin))",
         ]
+        if let test = stall.test { lines.append("  test         \(test)") }
         if stall.delayImposedMilliseconds > 0 {
             lines.append("  delayed      jobs queued behind it by \(Vocabulary.milliseconds(stall.delayImposedMilliseconds))")
         }

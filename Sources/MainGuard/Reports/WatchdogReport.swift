@@ -132,6 +132,13 @@ public struct Stall: Sendable, Hashable, Codable {
     /// `true` when the stall had not ended when the report was made (a main thread that never returned).
     public var ongoing: Bool
     public var attribution: Attribution
+    /// When the stalling job's task began, in milliseconds since the watched run started (executor
+    /// mode; `nil` for jobs that are not tasks and in heartbeat mode). For a `Task { }` this is about
+    /// when it was created, which may be long before it stalled.
+    public var taskStartMilliseconds: Double?
+    /// The test the stall belongs to (`mainguard watch --tests`): the one that started the stalling
+    /// task, or else the one running when the stall began; `nil` when no test was running.
+    public var test: String?
 
     /// `true` when the main thread was mostly computing rather than blocked: CPU time plus the time it
     /// waited for a CPU is at least half the wall time (on an overloaded machine a computing thread gets
@@ -146,7 +153,9 @@ public struct Stall: Sendable, Hashable, Codable {
 
     public init(startMilliseconds: Double, durationMilliseconds: Double, cpuMilliseconds: Double, cpuWaitMilliseconds: Double? = nil,
                 category: StallCategory, delayImposedMilliseconds: Double = 0, ongoing: Bool = false,
-                attribution: Attribution) {
+                attribution: Attribution, taskStartMilliseconds: Double? = nil, test: String? = nil) {
+        self.taskStartMilliseconds = taskStartMilliseconds
+        self.test = test
         self.startMilliseconds = startMilliseconds
         self.durationMilliseconds = durationMilliseconds
         self.cpuMilliseconds = cpuMilliseconds
@@ -166,6 +175,8 @@ public struct Stall: Sendable, Hashable, Codable {
         case delayImposedMilliseconds = "delay_imposed_ms"
         case ongoing
         case attribution
+        case taskStartMilliseconds = "task_start_ms"
+        case test
     }
 }
 
@@ -251,6 +262,13 @@ public struct WatchdogReport: Sendable, Hashable, Codable {
     public var timeline: [TimelineJob]
     /// Set when the run ended at its timeout, or the workload threw: what happened, in words.
     public var note: String?
+    /// When the watched run started, in seconds since 1970 (set by `mainguard watch -- EXECUTABLE`
+    /// and `--tests`, which line stalls up with test output by it).
+    public var startedAt: Double?
+    /// The watched process (`mainguard watch -- EXECUTABLE` and `--tests`): its command and how it ended.
+    public var process: WatchedProcess?
+    /// One row per test that ran (`mainguard watch --tests`), in the order they started.
+    public var tests: [TestOutcome]?
 
     public init(workload: String, mode: MeasurementMode, durationMilliseconds: Double, thresholds: Thresholds,
                 mainActorJobs: Int, longestStallMilliseconds: Double, stalls: [Stall], hangs: Int, overBudget: Int,
@@ -284,5 +302,86 @@ public struct WatchdogReport: Sendable, Hashable, Codable {
         case hitchTimeRatioMillisecondsPerSecond = "hitch_time_ratio_ms_per_s"
         case jobDurationMilliseconds = "job_duration_ms"
         case timeline, note
+        case startedAt = "started_at"
+        case process, tests
+    }
+}
+
+/// A process `mainguard watch` ran under the agent, and how it ended.
+///
+/// ```swift
+/// let process = WatchedProcess(command: ["./tool", "--fast"], exitStatus: 0)
+/// print(process.succeeded) // true
+/// ```
+public struct WatchedProcess: Sendable, Hashable, Codable {
+    /// The executable and its arguments.
+    public var command: [String]
+    /// The exit status, when the process exited.
+    public var exitStatus: Int32?
+    /// The signal that ended the process, when one did.
+    public var signal: Int32?
+    /// Why the agent measured nothing or stopped early (a toolchain mismatch, a failure inside the
+    /// agent); `nil` when it watched the whole run.
+    public var agentProblem: String?
+
+    public init(command: [String], exitStatus: Int32? = nil, signal: Int32? = nil, agentProblem: String? = nil) {
+        self.command = command
+        self.exitStatus = exitStatus
+        self.signal = signal
+        self.agentProblem = agentProblem
+    }
+
+    /// Exited with status 0.
+    public var succeeded: Bool { exitStatus == 0 && signal == nil }
+
+    enum CodingKeys: String, CodingKey {
+        case command
+        case exitStatus = "exit_status"
+        case signal
+        case agentProblem = "agent_problem"
+    }
+}
+
+/// One test in a `mainguard watch --tests` run: its own result and the stalls it caused.
+///
+/// ```swift
+/// let row = TestOutcome(name: "ButtonTests/hangLater()", library: .swiftTesting, passed: true,
+///                       worstStallMilliseconds: 301, overBudget: 1, hangs: 1)
+/// print(row.hangs > 0 ? "\(row.name) hangs" : "ok")
+/// ```
+public struct TestOutcome: Sendable, Hashable, Codable {
+    /// The test framework that ran the test.
+    public enum Library: String, Sendable, Hashable, Codable {
+        case xctest
+        case swiftTesting = "swift-testing"
+    }
+
+    /// `Suite.testMethod` (XCTest) or `Suite/test()` (Swift Testing).
+    public var name: String
+    public var library: Library
+    /// The test's own result, as the test framework reported it.
+    public var passed: Bool
+    /// The longest stall attributed to the test (0 when none).
+    public var worstStallMilliseconds: Double
+    /// Stalls attributed to the test that are over the budget (hangs included).
+    public var overBudget: Int
+    /// Stalls attributed to the test at or over the hang threshold.
+    public var hangs: Int
+
+    public init(name: String, library: Library, passed: Bool, worstStallMilliseconds: Double = 0,
+                overBudget: Int = 0, hangs: Int = 0) {
+        self.name = name
+        self.library = library
+        self.passed = passed
+        self.worstStallMilliseconds = worstStallMilliseconds
+        self.overBudget = overBudget
+        self.hangs = hangs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, library, passed
+        case worstStallMilliseconds = "worst_stall_ms"
+        case overBudget = "over_budget"
+        case hangs
     }
 }

@@ -65,16 +65,17 @@ final class ConditionLock: @unchecked Sendable {
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see `Mutex` on Linux
 /// (it locks with futexes inside the uninstrumented standard library), so every correctly locked
 /// access would be reported as a race; pthread mutexes are intercepted and understood.
-final class Protected<Value>: @unchecked Sendable {
+/// `package`: the preloaded agent (MainGuardAgent) keeps its session behind one too.
+package final class Protected<Value>: @unchecked Sendable {
     // @unchecked: `value` is only accessed inside `withLock`.
     private let lock = ConditionLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock { try body(&value) }
     }
 }

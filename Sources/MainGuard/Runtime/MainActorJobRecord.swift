@@ -19,6 +19,10 @@ public struct MainActorJobRecord: Sendable, Hashable {
     public var enqueuedNanoseconds: UInt64
     public var startNanoseconds: UInt64
     public var endNanoseconds: UInt64
+    /// When MainGuard's executors first saw the job's task (0 when unknown): for a `Task { }`, about
+    /// when it was created. A job that stalls long after its task began still points back to the code
+    /// (or the test) that started the task.
+    public var taskFirstSeenNanoseconds: UInt64 = 0
 
     /// How long the job waited in the main actor's queue.
     public var waitMilliseconds: Double {
@@ -38,6 +42,7 @@ struct EnqueuedJobInfo: Sendable {
     var priority: UInt8
     var origin: JobOrigin
     var enqueuedNanoseconds: UInt64
+    var taskFirstSeenNanoseconds: UInt64 = 0
 }
 
 // The runtime's own accessor for a job's task id (what `ExecutorJob.description` prints); it reads

@@ -33,6 +33,7 @@ final class MainActorRecorder: Sendable {
     /// Task and origin of the running job, for reporting a job that never returns.
     private let runningTaskID = AtomicValue<UInt64>(0)
     private let runningOrigin = AtomicValue<UInt8>(0)
+    private let runningTaskFirstSeen = AtomicValue<UInt64>(0)
     private let sequenceCounter = AtomicValue<UInt64>(0)
     private let state: Protected<RecordingState>
 
@@ -64,6 +65,7 @@ final class MainActorRecorder: Sendable {
         queuedJobs.subtract(1, ordering: .relaxed)
         runningTaskID.store(info.taskID, ordering: .relaxed)
         runningOrigin.store(info.origin.code, ordering: .relaxed)
+        runningTaskFirstSeen.store(info.taskFirstSeenNanoseconds, ordering: .relaxed)
         runningStart.store(start, ordering: .relaxed)
         runningThread.store(thread, ordering: .relaxed)
         runningKernelThread.store(RunQueue.currentThreadID(), ordering: .relaxed)
@@ -81,7 +83,8 @@ final class MainActorRecorder: Sendable {
         let waitAtEnd = isStall ? RunQueue.waitNanoseconds(ofThread: RunQueue.currentThreadID()) : nil
         let record = MainActorJobRecord(sequence: sequence, taskID: info.taskID, priority: info.priority,
                                         origin: info.origin, enqueuedNanoseconds: info.enqueuedNanoseconds,
-                                        startNanoseconds: start, endNanoseconds: end)
+                                        startNanoseconds: start, endNanoseconds: end,
+                                        taskFirstSeenNanoseconds: info.taskFirstSeenNanoseconds)
         state.withLock { $0.record(record, cpuAtEnd: cpuAtEnd, waitAtEnd: waitAtEnd) }
     }
 
@@ -128,7 +131,8 @@ final class MainActorRecorder: Sendable {
         let running = job.map { running in
             MainActorJobRecord(sequence: running.sequence, taskID: runningTaskID.load(ordering: .relaxed), priority: 0,
                                origin: JobOrigin(code: runningOrigin.load(ordering: .relaxed)),
-                               enqueuedNanoseconds: running.start, startNanoseconds: running.start, endNanoseconds: now)
+                               enqueuedNanoseconds: running.start, startNanoseconds: running.start, endNanoseconds: now,
+                               taskFirstSeenNanoseconds: runningTaskFirstSeen.load(ordering: .relaxed))
         }
         return state.withLock { $0.recording(workload: workload, mode: mode, now: now,
                                               running: running, ongoingCPU: ongoingCPU, ongoingWait: ongoingWait) }

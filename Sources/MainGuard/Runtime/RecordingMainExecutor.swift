@@ -44,9 +44,9 @@ final class RecordingMainExecutor: MainExecutor, @unchecked Sendable {
         let unowned = UnownedJob(job)
         let taskID = _swiftTaskIdentifier(unowned)
         let fromMainActorJob = recorder.isInsideJobOnCurrentThread
-        let info = EnqueuedJobInfo(taskID: taskID, priority: priority,
-                                   origin: tracker.mainActorOrigin(taskID: taskID, enqueuedFromMainActorJob: fromMainActorJob),
-                                   enqueuedNanoseconds: now)
+        let seen = tracker.mainActorOrigin(taskID: taskID, enqueuedFromMainActorJob: fromMainActorJob, now: now)
+        let info = EnqueuedJobInfo(taskID: taskID, priority: priority, origin: seen.origin,
+                                   enqueuedNanoseconds: now, taskFirstSeenNanoseconds: seen.firstSeen)
         recorder.jobEnqueued(at: now)
         let delivery: Delivery = lock.withLock {
             guard owningMainThread else { return .toMainQueue }

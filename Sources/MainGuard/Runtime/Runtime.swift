@@ -81,6 +81,18 @@ public enum Runtime {
         ExecutorInstallation.shared.install(.testing).mode
     }
 
+    /// Set to the process id in a process that `mainguard watch` preloaded its agent into, once the
+    /// agent has installed its executors and started watching. Executors are process-wide and can be
+    /// installed once, so another copy of MainGuard in that process (a test target's
+    /// `MainGuardTesting`) then measures without them, as `MAINGUARD_MEASUREMENT=heartbeat` would make
+    /// it. Child processes inherit the variable with their parent's id, which does not apply to them.
+    ///
+    /// ```swift
+    /// let underAgent = ProcessInfo.processInfo.environment[Runtime.agentEnvironmentVariable] == "\(getpid())"
+    /// ```
+    public static let agentEnvironmentVariable = "MAINGUARD_AGENT_ACTIVE"
+
+
     /// How the main thread is measured in this process, or `nil` before anything was installed.
     ///
     /// ```swift

@@ -17,15 +17,27 @@ final class TaskOriginTracker: Sendable {
         var mainActorOrigins: [UInt64: JobOrigin] = [:]
         var tasksSeenOnGlobalExecutor: Set<UInt64> = []
         var globalTasks: [GlobalTaskRecord] = []
+        /// When each task was first seen by either executor: for a `Task { }`, about when it was created.
+        var firstSeen: [UInt64: UInt64] = [:]
+
+        mutating func noteFirstSeen(_ taskID: UInt64, at now: UInt64) -> UInt64 {
+            if let known = firstSeen[taskID] { return known }
+            if firstSeen.count >= TaskOriginTracker.tableLimit { firstSeen.removeAll() }
+            firstSeen[taskID] = now
+            return now
+        }
     }
     private static let tableLimit = 65_536
     private static let globalTaskListLimit = 1_024
     private let state = Protected(State())
 
-    func mainActorOrigin(taskID: UInt64, enqueuedFromMainActorJob: Bool) -> JobOrigin {
-        guard taskID != 0 else { return .unknown }
+    /// How the task's main-actor job got there, and when the task was first seen (monotonic
+    /// nanoseconds; `now` for a task never seen before, 0 for a job that is not a task).
+    func mainActorOrigin(taskID: UInt64, enqueuedFromMainActorJob: Bool, now: UInt64) -> (origin: JobOrigin, firstSeen: UInt64) {
+        guard taskID != 0 else { return (.unknown, 0) }
         return state.withLock { state in
-            if let known = state.mainActorOrigins[taskID] { return known }
+            let firstSeen = state.noteFirstSeen(taskID, at: now)
+            if let known = state.mainActorOrigins[taskID] { return (known, firstSeen) }
             let origin: JobOrigin
             if state.tasksSeenOnGlobalExecutor.contains(taskID) {
                 origin = .mainActorRun
@@ -34,7 +46,7 @@ final class TaskOriginTracker: Sendable {
             }
             if state.mainActorOrigins.count >= Self.tableLimit { state.mainActorOrigins.removeAll() }
             state.mainActorOrigins[taskID] = origin
-            return origin
+            return (origin, firstSeen)
         }
     }
 
@@ -42,6 +54,7 @@ final class TaskOriginTracker: Sendable {
         guard taskID != 0 else { return }
         state.withLock { state in
             guard state.tasksSeenOnGlobalExecutor.insert(taskID).inserted else { return }
+            _ = state.noteFirstSeen(taskID, at: MonotonicClock.now())
             if state.tasksSeenOnGlobalExecutor.count >= Self.tableLimit {
                 state.tasksSeenOnGlobalExecutor = [taskID]
             }

@@ -69,7 +69,10 @@ public enum MeasurementRequest: Sendable, Hashable {
 
     /// What `MAINGUARD_MEASUREMENT` asks for: `heartbeat` (or `runloop`) → `.withoutExecutors`; unset or anything else → `.automatic`.
     public static var environment: MeasurementRequest {
-        guard let value = ProcessInfo.processInfo.environment["MAINGUARD_MEASUREMENT"]?.lowercased() else { return .automatic }
+        let environment = ProcessInfo.processInfo.environment
+        // The preloaded agent owns this process's executors (see `Runtime.agentEnvironmentVariable`).
+        if environment[Runtime.agentEnvironmentVariable] == "\(getpid())" { return .withoutExecutors }
+        guard let value = environment["MAINGUARD_MEASUREMENT"]?.lowercased() else { return .automatic }
         return value == "heartbeat" || value == "runloop" ? .withoutExecutors : .automatic
     }
 }
