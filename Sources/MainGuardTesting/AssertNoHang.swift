@@ -97,48 +97,82 @@ private func watch(_ operation: @MainActor () async throws -> Void, budget: Scal
 /// `withMainSerialExecutor` installs a `swift_task_enqueueGlobal_hook` that sends every global job
 /// there), where they count as the very activity being waited out: the main actor then never looks
 /// quiet and every assertion times out. This way the only job of the wait is its end.
+///
+/// The timer's thread is not held up when the global executor's threads are: synchronous work
+/// elsewhere in the process (a synchronous test, a Dispatch worker that spins) can hold all of them
+/// for seconds on a small machine while main-actor work is on its way through them (a task whose
+/// `Task.sleep` ended, a `@concurrent` call returning to the main actor), not yet queued on the
+/// main actor. So quiet counts only when the global queue keeps up: a block sent to it once the
+/// main actor looked quiet ran promptly at least half a poll interval before the wait ends (what was
+/// queued before it has started, and has had that long to reach the main actor), and this task's
+/// own resumption, which goes through the same threads, ran promptly too; otherwise it waits again.
 func waitUntilMainActorIsQuiet(for settle: Duration, deadline: ContinuousClock.Instant,
                                clock: ContinuousClock) async -> Bool {
     if Watchdog.isMainActorQuiet(for: settle) { return true }
-    let wait = QuietWait(settle: settle, deadline: deadline, clock: clock)
-    return await withTaskCancellationHandler {
-        await withCheckedContinuation { wait.start($0) }
-    } onCancel: {
-        wait.finish(quiet: false)
+    while true {
+        let wait = QuietWait(settle: settle, deadline: deadline, clock: clock)
+        let quietAt = await withTaskCancellationHandler {
+            await withCheckedContinuation { wait.start($0) }
+        } onCancel: {
+            wait.finish(quietAt: nil)
+        }
+        guard let quietAt else { return false }
+        if quietAt.duration(to: clock.now) <= wait.prompt { return true }
     }
 }
 
 /// One wait of ``waitUntilMainActorIsQuiet(for:deadline:clock:)``: a Dispatch timer polls the
-/// recorder and resumes the waiting task once, when the main actor is quiet, at the deadline, or
-/// on cancellation (whichever comes first).
+/// recorder and probes the global queue, and resumes the waiting task once: with the time it found
+/// the main actor quiet (and the global queue keeping up), or `nil` at the deadline or on
+/// cancellation (whichever comes first).
 private final class QuietWait: @unchecked Sendable {
-    // @unchecked: `continuation`, `timer` and `finished` are only touched under `lock`.
+    // @unchecked: `continuation`, `timer`, `finished`, `probeSent`, `answeredProbe` and `lastBusy`
+    // are only touched under `lock`.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Bool, Never>?
+    private var continuation: CheckedContinuation<ContinuousClock.Instant?, Never>?
     private var timer: DispatchSourceTimer?
     private var finished = false
+    /// When the block probing the global queue was sent, while it has not run yet.
+    private var probeSent: ContinuousClock.Instant?
+    /// When the last probe that ran promptly was sent and when it ran.
+    private var answeredProbe: (sent: ContinuousClock.Instant, ran: ContinuousClock.Instant)?
+    /// When a poll last found the main actor busy.
+    private var lastBusy: ContinuousClock.Instant?
     private let settle: Duration
     private let deadline: ContinuousClock.Instant
     private let clock: ContinuousClock
+    /// Between polls. A tenth of a millisecond at least: a zero settle must not make a timer that
+    /// never stops firing.
+    private let interval: Duration
+    /// How soon a block sent to the global queue must run for the queue to count as keeping up.
+    let prompt: Duration
 
     init(settle: Duration, deadline: ContinuousClock.Instant, clock: ContinuousClock) {
         self.settle = settle
         self.deadline = deadline
         self.clock = clock
+        interval = max(min(settle / 4, .milliseconds(10)), .microseconds(100))
+        prompt = max(interval, .milliseconds(2))
     }
 
-    func start(_ continuation: CheckedContinuation<Bool, Never>) {
-        // A tenth of a millisecond at least: a zero settle must not make a timer that never stops firing.
-        let interval = max(min(settle / 4, .milliseconds(10)), .microseconds(100))
+    func start(_ continuation: CheckedContinuation<ContinuousClock.Instant?, Never>) {
         let poll = DispatchTimeInterval.nanoseconds(Int(interval / .nanoseconds(1)))
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .userInitiated))
         timer.schedule(deadline: .now() + poll, repeating: poll)
         timer.setEventHandler { [self] in
+            let now = clock.now
             if Watchdog.isMainActorQuiet(for: settle) {
-                finish(quiet: true)
-            } else if clock.now >= deadline {
-                finish(quiet: false)
+                // An answer counts when its probe was sent after the main actor was last seen busy;
+                // what was queued before the probe then needs half a poll to reach the main actor.
+                let (answered, caughtUp) = lock.withLock { () -> (Bool, Bool) in
+                    guard let probe = answeredProbe, lastBusy.map({ probe.sent > $0 }) ?? true else { return (false, false) }
+                    return (true, probe.ran.duration(to: now) >= interval / 2)
+                }
+                if caughtUp { finish(quietAt: now) } else if !answered { probeGlobalQueue() }
+            } else {
+                lock.withLock { lastBusy = now }
             }
+            if now >= deadline { finish(quietAt: nil) }
         }
         let cancelled = lock.withLock {
             guard !finished else { return true }
@@ -147,18 +181,37 @@ private final class QuietWait: @unchecked Sendable {
             return false
         }
         if cancelled {
-            continuation.resume(returning: false)
+            continuation.resume(returning: nil)
         } else {
             timer.resume()
         }
     }
 
-    func finish(quiet: Bool) {
+    /// Sends a block to the global queue at the default QoS (where tasks of the default priority
+    /// run), unless one is on its way; it is an answer when it runs within ``prompt``.
+    private func probeGlobalQueue() {
+        let sent = clock.now
+        guard lock.withLock({ () -> Bool in
+            guard probeSent == nil else { return false }
+            probeSent = sent
+            return true
+        }) else { return }
+        DispatchQueue.global().async { [self] in
+            let ran = clock.now
+            lock.withLock {
+                probeSent = nil
+                if sent.duration(to: ran) <= prompt { answeredProbe = (sent, ran) }
+            }
+        }
+    }
+
+    /// Resumes the waiting task (once) with `quietAt`: when the main actor was found quiet, `nil` otherwise.
+    func finish(quietAt: ContinuousClock.Instant?) {
         let (continuation, timer) = lock.withLock {
             defer { self.continuation = nil; self.timer = nil; finished = true }
             return (self.continuation, self.timer)
         }
         timer?.cancel()
-        continuation?.resume(returning: quiet)
+        continuation?.resume(returning: quietAt)
     }
 }
