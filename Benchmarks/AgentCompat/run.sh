@@ -5,9 +5,9 @@
 #   bash Benchmarks/AgentCompat/run.sh [ROUNDS]       # default 3 rounds
 #
 # Takes swift-async-algorithms 1.1.4 from the package mirror (as SwiftPM resolves it), builds its tests,
-# then alternates: the test binary's XCTest run as `swift test` would start it, and the same binary under
-# `mainguard watch --tests --fail-on never`. Prints, per round, the tests executed and failed and the
-# wall time of each, then the medians and their ratio. Needs `swift build` of this package first
+# then alternates: the test binary's XCTest run as `swift test` would start it, the same run with the
+# agent preloaded by hand, and `mainguard watch --tests --fail-on never`. Prints, per round, the tests
+# executed and failed and the wall time of each, then the medians and their ratios. Needs `swift build` of this package first
 # (for .build/debug/mainguard and the agent beside it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,25 +34,41 @@ fi
 swift build --build-tests --package-path "$suite" 2>&1 | tail -n 1
 binary="$(swift build --show-bin-path --package-path "$suite")/swift-async-algorithmsPackageTests.xctest"
 
+# TestFlatMapLatest (flatMapLatest, new in 1.1) hangs now and then on its own: run alone 40 times, it
+# hung 11 times without the agent and 6 times with it (2026-11-25). It is left out of both sides.
+skip=TestFlatMapLatest
+selection=$("$binary" --list-tests | grep / | grep -v "$skip" | paste -sd, -)
+filter="^(?!.*$skip)"
+agent="$(dirname "$mainguard")/libMainGuardAgent.so"
+
 executed() { grep -E "^\s+Executed [0-9]+ tests" "$1" | tail -n 1 | sed -E 's/^\s+Executed ([0-9]+) tests, with ([0-9]+) failures.*/\1 \2/'; }
-plain_times=(); agent_times=()
+now() { date +%s.%N; }
+plain_times=(); preload_times=(); watch_times=()
 for round in $(seq 1 "$rounds"); do
-    start=$(date +%s.%N)
-    "$binary" >"$work/plain.log" 2>&1 || true
-    plain=$(echo "$(date +%s.%N) - $start" | bc)
-    start=$(date +%s.%N)
+    start=$(now)
+    timeout 300 "$binary" "$selection" >"$work/plain.log" 2>&1 || true
+    plain=$(echo "$(now) - $start" | bc)
+    start=$(now)
+    MAINGUARD_AGENT_REPORT="$work/preload.json" LD_PRELOAD="$agent" timeout 300 "$binary" "$selection" >"$work/preload.log" 2>&1 || true
+    preload=$(echo "$(now) - $start" | bc)
+    start=$(now)
     status=0
-    "$mainguard" watch --tests --package-path "$suite" --fail-on never --format json --output "$work/agent.json" >"$work/agent.log" 2>&1 || status=$?
-    agent=$(echo "$(date +%s.%N) - $start" | bc)
+    timeout 300 "$mainguard" watch --tests --package-path "$suite" --filter "$filter" --fail-on never --format json --output "$work/agent.json" >"$work/agent.log" 2>&1 || status=$?
+    watched=$(echo "$(now) - $start" | bc)
     read -r plain_run plain_failed <<<"$(executed "$work/plain.log")"
+    read -r preload_run preload_failed <<<"$(executed "$work/preload.log")"
     read -r agent_run agent_failed <<<"$(executed "$work/agent.log")"
     hangs=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(r['hangs'], r['over_budget'], r['mode'], r['process'].get('agent_problem') or 'ok')" "$work/agent.json")
-    echo "round $round: without agent $plain_run tests, $plain_failed failed, ${plain}s; under the agent $agent_run tests, $agent_failed failed, ${agent}s (watch exit $status; hangs, over budget, mode, agent: $hangs)"
-    if [ "$plain_run" != "$agent_run" ] || [ "$plain_failed" != "$agent_failed" ] || [ "$status" -ne 0 ]; then
+    echo "round $round: without the agent $plain_run tests, $plain_failed failed, ${plain}s; preloaded $preload_run, $preload_failed failed, ${preload}s;" \
+         "watch --tests $agent_run, $agent_failed failed, ${watched}s (exit $status; hangs, over budget, mode, agent: $hangs)"
+    if [ "$plain_run" != "$agent_run" ] || [ "$plain_failed" != "$agent_failed" ] || [ "$plain_run" != "$preload_run" ] \
+       || [ "$plain_failed" != "$preload_failed" ] || [ "$status" -ne 0 ]; then
         echo "agent-compat: results differ"; exit 1
     fi
-    plain_times+=("$plain"); agent_times+=("$agent")
+    plain_times+=("$plain"); preload_times+=("$preload"); watch_times+=("$watched")
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-p=$(median "${plain_times[@]}"); a=$(median "${agent_times[@]}")
-echo "agent-compat: identical results in $rounds rounds; median wall ${p}s without, ${a}s under watch --tests (includes its up-to-date build check and test listing): $(echo "scale=2; $a / $p" | bc)x"
+p=$(median "${plain_times[@]}"); l=$(median "${preload_times[@]}"); w=$(median "${watch_times[@]}")
+echo "agent-compat: identical results in $rounds rounds ($plain_run tests). Median wall: ${p}s without the agent," \
+     "${l}s with it preloaded ($(echo "scale=2; $l / $p" | bc)x), ${w}s through watch --tests" \
+     "($(echo "scale=2; $w / $p" | bc)x: adds the build check, the test listing and a Swift Testing probe)"
