@@ -64,7 +64,7 @@ enum ProcessWatch {
         }
         guard first, let state = running.withLock({ $0 }) else { return }
         var report = state.session.stop(note: signal.map { "The process received signal \($0)." })
-        report.startedAt = state.startedAt
+        report.startedAt = report.startedAt ?? state.startedAt
         report.process = WatchedProcess(command: state.command, signal: signal)
         do {
             try JSONReport.render(report).write(toFile: state.reportPath, atomically: true, encoding: .utf8)

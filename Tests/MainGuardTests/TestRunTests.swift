@@ -115,6 +115,18 @@ final class TestRunTests: XCTestCase {
         XCTAssertEqual(attributed.stalls.map(\.test), ["A.second"])
     }
 
+    func testATestRunningAtTheTimeBeatsOneThatStartsWithinTheRoundingMargin() {
+        // Swift Testing's back-to-back tests: the next one starts 0.2 ms after the first ends.
+        let tight = [
+            TestSpan(name: "S/first()", library: .swiftTesting, start: 1_000.000_1, end: 1_000.000_4, passed: true),
+            TestSpan(name: "S/second()", library: .swiftTesting, start: 1_000.000_6, end: 1_000.7, passed: true),
+        ]
+        XCTAssertEqual(TestAttribution.test(at: 1_000.000_3, in: tight)?.name, "S/first()")
+        XCTAssertEqual(TestAttribution.test(at: 1_000.000_5, in: tight)?.name, "S/first()")
+        XCTAssertEqual(TestAttribution.test(at: 1_000.000_58, in: tight)?.name, "S/second()")
+        XCTAssertNil(TestAttribution.test(at: 1_000.002, in: [tight[0]]))
+    }
+
     func testAStallOutsideEveryTestBelongsToNone() {
         let attributed = TestAttribution.attribute(report(stalls: [stall(at: 2_000)]), spans: spans)
         XCTAssertEqual(attributed.stalls.map(\.test), [nil])

@@ -262,8 +262,8 @@ public struct WatchdogReport: Sendable, Hashable, Codable {
     public var timeline: [TimelineJob]
     /// Set when the run ended at its timeout, or the workload threw: what happened, in words.
     public var note: String?
-    /// When the watched run started, in seconds since 1970 (set by `mainguard watch -- EXECUTABLE`
-    /// and `--tests`, which line stalls up with test output by it).
+    /// When the watched run started, in seconds since 1970 (set by watch sessions; `mainguard watch
+    /// --tests` lines stalls up with the test frameworks' timestamps by it).
     public var startedAt: Double?
     /// The watched process (`mainguard watch -- EXECUTABLE` and `--tests`): its command and how it ended.
     public var process: WatchedProcess?

@@ -32,9 +32,13 @@ package enum TestAttribution {
         return report
     }
 
-    /// The test running at `time`; the latest started when several were.
+    /// The test running at `time`; the latest started when several were. Without one, a test that
+    /// ended or began within half a millisecond (XCTest prints times to the millisecond), nearest first.
     static func test(at time: Double, in spans: [TestSpan]) -> TestSpan? {
-        // XCTest prints times to the millisecond: half a millisecond either side.
-        spans.filter { $0.start - 0.0005 <= time && time <= $0.end + 0.0005 }.max { $0.start < $1.start }
+        if let running = spans.filter({ $0.start <= time && time <= $0.end }).max(by: { $0.start < $1.start }) {
+            return running
+        }
+        func distance(_ span: TestSpan) -> Double { max(span.start - time, time - span.end) }
+        return spans.filter { distance($0) <= 0.000_5 }.min { distance($0) < distance($1) }
     }
 }

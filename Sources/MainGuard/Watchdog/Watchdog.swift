@@ -161,7 +161,12 @@ public final class WatchSession: Sendable {
         for index in recording.stalls.indices where recording.stalls[index].capture == nil {
             recording.stalls[index].capture = recorder.capture(ofSequence: recording.stalls[index].job.sequence)
         }
-        return ReportBuilder.report(from: recording, note: note)
+        var report = ReportBuilder.report(from: recording, note: note)
+        // The window's start on the wall clock, from one paired reading of both clocks: what lines
+        // stalls up with other programs' timestamps (test frameworks' output, for `watch --tests`).
+        let wallNow = Date().timeIntervalSince1970, monotonicNow = MonotonicClock.now()
+        report.startedAt = wallNow - Double(monotonicNow &- min(recording.startNanoseconds, monotonicNow)) / 1e9
+        return report
     }
 
     /// Stops watching and returns the report (stopping twice returns the same report). Safe to call
