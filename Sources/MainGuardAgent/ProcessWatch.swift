@@ -16,12 +16,11 @@ enum ProcessWatch {
     private struct Running: Sendable {
         var session: WatchSession
         var reportPath: String
-        var startedAt: Double
         var command: [String]
     }
 
+    /// The session until the report is written: the first `finish` takes it.
     private static let running = Protected<Running?>(nil)
-    private static let finished = Protected(false)
 
     static func start(environment: [String: String]) {
         guard let reportPath = environment["MAINGUARD_AGENT_REPORT"], !reportPath.isEmpty else { return }
@@ -37,11 +36,9 @@ enum ProcessWatch {
         // Another copy of MainGuard in this process (a test target's MainGuardTesting) must not try
         // to install executors of its own: it measures in heartbeat mode instead.
         setenv(Runtime.agentEnvironmentVariable, "\(getpid())", 1)
-        let startedAt = Date().timeIntervalSince1970
         let session = Watchdog.start(workload: CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "process",
                                      options: options)
-        running.withLock { $0 = Running(session: session, reportPath: reportPath, startedAt: startedAt,
-                                        command: CommandLine.arguments) }
+        running.withLock { $0 = Running(session: session, reportPath: reportPath, command: CommandLine.arguments) }
         atexit { ProcessWatch.finish(signal: nil) }
         let signals = mainguard_agent_watch_signals(3_000)
         if signals >= 0 {
@@ -58,13 +55,11 @@ enum ProcessWatch {
 
     /// Stops the session and writes the report; the first call wins, later ones return at once.
     static func finish(signal: Int32?) {
-        let first = finished.withLock { done in
-            defer { done = true }
-            return !done
-        }
-        guard first, let state = running.withLock({ $0 }) else { return }
+        guard let state = running.withLock({ running in
+            defer { running = nil }
+            return running
+        }) else { return }
         var report = state.session.stop(note: signal.map { "The process received signal \($0)." })
-        report.startedAt = report.startedAt ?? state.startedAt
         report.process = WatchedProcess(command: state.command, signal: signal)
         do {
             try JSONReport.render(report).write(toFile: state.reportPath, atomically: true, encoding: .utf8)

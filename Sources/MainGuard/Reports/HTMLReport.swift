@@ -130,7 +130,7 @@ public enum HTMLReport {
     /// `mainguard watch --tests`: the tests with a stall over budget, worst first, and the failed ones.
     private static func testTable(_ tests: [TestOutcome]) -> String {
         let escape = HTMLEscaping.escape
-        let shown = ReportVocabulary.testsOverBudget(tests) + tests.filter { !$0.passed && $0.overBudget == 0 }
+        let shown = ReportVocabulary.testsOverBudget(tests) + ReportVocabulary.testsFailedWithoutStall(tests)
         let rows = shown.map { test in
             """
             <tr><td><code>\(escape(test.name))</code></td><td>\(escape(test.library.rawValue))</td>\

@@ -158,4 +158,9 @@ enum ReportVocabulary {
     static func testsOverBudget(_ tests: [TestOutcome]) -> [TestOutcome] {
         tests.filter { $0.overBudget > 0 }.sorted { $0.worstStallMilliseconds > $1.worstStallMilliseconds }
     }
+
+    /// The tests that failed without a stall over budget (the others are in ``testsOverBudget(_:)``).
+    static func testsFailedWithoutStall(_ tests: [TestOutcome]) -> [TestOutcome] {
+        tests.filter { !$0.passed && $0.overBudget == 0 }
+    }
 }

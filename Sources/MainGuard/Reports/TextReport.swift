@@ -55,7 +55,7 @@ public enum TextReport {
             let result = test.passed ? "passed" : "FAILED"
             return "  \(name)worst \(Vocabulary.milliseconds(test.worstStallMilliseconds)) · \(test.hangs) hang\(test.hangs == 1 ? "" : "s"), "
                 + "\(test.overBudget) over budget · \(result)"
-        } + tests.filter { !$0.passed && $0.overBudget == 0 }.map { "  \($0.name)  FAILED (no stall over budget)" }
+        } + Vocabulary.testsFailedWithoutStall(tests).map { "  \($0.name)  FAILED (no stall over budget)" }
     }
 
     private static func longestStall(_ stall: Stall, thresholds: Thresholds) -> [String] {

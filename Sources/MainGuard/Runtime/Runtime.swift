@@ -92,7 +92,6 @@ public enum Runtime {
     /// ```
     public static let agentEnvironmentVariable = "MAINGUARD_AGENT_ACTIVE"
 
-
     /// How the main thread is measured in this process, or `nil` before anything was installed.
     ///
     /// ```swift

@@ -14,18 +14,12 @@
 /// after which a task's origin is rediscovered (and may read as a hop).
 final class TaskOriginTracker: Sendable {
     private struct State {
-        var mainActorOrigins: [UInt64: JobOrigin] = [:]
-        var tasksSeenOnGlobalExecutor: Set<UInt64> = []
+        /// Each task's origin, and when either executor first saw it (for a `Task { }`, about when it
+        /// was created).
+        var mainActorOrigins: [UInt64: (origin: JobOrigin, firstSeen: UInt64)] = [:]
+        /// When each task was first seen on the global executor.
+        var tasksSeenOnGlobalExecutor: [UInt64: UInt64] = [:]
         var globalTasks: [GlobalTaskRecord] = []
-        /// When each task was first seen by either executor: for a `Task { }`, about when it was created.
-        var firstSeen: [UInt64: UInt64] = [:]
-
-        mutating func noteFirstSeen(_ taskID: UInt64, at now: UInt64) -> UInt64 {
-            if let known = firstSeen[taskID] { return known }
-            if firstSeen.count >= TaskOriginTracker.tableLimit { firstSeen.removeAll() }
-            firstSeen[taskID] = now
-            return now
-        }
     }
     private static let tableLimit = 65_536
     private static let globalTaskListLimit = 1_024
@@ -36,28 +30,25 @@ final class TaskOriginTracker: Sendable {
     func mainActorOrigin(taskID: UInt64, enqueuedFromMainActorJob: Bool, now: UInt64) -> (origin: JobOrigin, firstSeen: UInt64) {
         guard taskID != 0 else { return (.unknown, 0) }
         return state.withLock { state in
-            let firstSeen = state.noteFirstSeen(taskID, at: now)
-            if let known = state.mainActorOrigins[taskID] { return (known, firstSeen) }
-            let origin: JobOrigin
-            if state.tasksSeenOnGlobalExecutor.contains(taskID) {
-                origin = .mainActorRun
+            if let known = state.mainActorOrigins[taskID] { return known }
+            let seen: (origin: JobOrigin, firstSeen: UInt64)
+            if let seenOnGlobalExecutor = state.tasksSeenOnGlobalExecutor[taskID] {
+                seen = (.mainActorRun, seenOnGlobalExecutor)
             } else {
-                origin = enqueuedFromMainActorJob ? .inheritedMainActor : .explicitMainActor
+                seen = (enqueuedFromMainActorJob ? .inheritedMainActor : .explicitMainActor, now)
             }
             if state.mainActorOrigins.count >= Self.tableLimit { state.mainActorOrigins.removeAll() }
-            state.mainActorOrigins[taskID] = origin
-            return (origin, firstSeen)
+            state.mainActorOrigins[taskID] = seen
+            return seen
         }
     }
 
     func noteGlobalJob(taskID: UInt64, priority: UInt8, enqueuedFromMainActorJob: Bool) {
         guard taskID != 0 else { return }
         state.withLock { state in
-            guard state.tasksSeenOnGlobalExecutor.insert(taskID).inserted else { return }
-            _ = state.noteFirstSeen(taskID, at: MonotonicClock.now())
-            if state.tasksSeenOnGlobalExecutor.count >= Self.tableLimit {
-                state.tasksSeenOnGlobalExecutor = [taskID]
-            }
+            guard state.tasksSeenOnGlobalExecutor[taskID] == nil else { return }
+            if state.tasksSeenOnGlobalExecutor.count >= Self.tableLimit { state.tasksSeenOnGlobalExecutor.removeAll() }
+            state.tasksSeenOnGlobalExecutor[taskID] = MonotonicClock.now()
             let record = GlobalTaskRecord(taskID: taskID, priority: priority,
                                           inheritedMainActor: state.mainActorOrigins[taskID] != nil,
                                           createdInMainActorJob: enqueuedFromMainActorJob)

@@ -7,9 +7,6 @@ enum Subprocess {
     struct Ending {
         var status: Int32?
         var signal: Int32?
-
-        /// The status a shell would give: the exit status, or 128 + the signal.
-        var shellStatus: Int32 { status ?? (128 + (signal ?? 0)) }
     }
 
     /// Runs `command` to the end and returns what it printed (standard output and error together).
