@@ -127,6 +127,16 @@ final class TestRunTests: XCTestCase {
         XCTAssertNil(TestAttribution.test(at: 1_000.002, in: [tight[0]]))
     }
 
+    func testBackToBackXCTestTestsGiveTheMarginToTheNextOne() {
+        // Printed to the millisecond: the next test's printed start can be a little after the task it began.
+        let xctests = [
+            TestSpan(name: "A.testDetached", library: .xctest, start: 1_000.003_8, end: 1_000.409_8, passed: true),
+            TestSpan(name: "A.testHangLater", library: .xctest, start: 1_000.409_8, end: 1_000.710, passed: true),
+        ]
+        XCTAssertEqual(TestAttribution.test(at: 1_000.409_69, in: xctests)?.name, "A.testHangLater")
+        XCTAssertEqual(TestAttribution.test(at: 1_000.2, in: xctests)?.name, "A.testDetached")
+    }
+
     func testAStallOutsideEveryTestBelongsToNone() {
         let attributed = TestAttribution.attribute(report(stalls: [stall(at: 2_000)]), spans: spans)
         XCTAssertEqual(attributed.stalls.map(\.test), [nil])

@@ -32,10 +32,14 @@ package enum TestAttribution {
         return report
     }
 
-    /// The test running at `time`; the latest started when several were. Without one, a test that
-    /// ended or began within half a millisecond (XCTest prints times to the millisecond), nearest first.
+    /// The test running at `time`; the latest started when several were. XCTest prints its times to
+    /// the millisecond, so an XCTest test counts as running half a millisecond either side of its
+    /// printed times (back to back, the next test wins); Swift Testing's times are exact. Without a
+    /// running test, one that ended or began within half a millisecond, nearest first.
     static func test(at time: Double, in spans: [TestSpan]) -> TestSpan? {
-        if let running = spans.filter({ $0.start <= time && time <= $0.end }).max(by: { $0.start < $1.start }) {
+        func margin(_ span: TestSpan) -> Double { span.library == .xctest ? 0.000_5 : 0 }
+        if let running = spans.filter({ $0.start - margin($0) <= time && time <= $0.end + margin($0) })
+            .max(by: { $0.start < $1.start }) {
             return running
         }
         func distance(_ span: TestSpan) -> Double { max(span.start - time, time - span.end) }
