@@ -74,6 +74,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Report in SwiftUI previews too: #Preview, PreviewProvider types, static preview fixtures (config: include_previews: true).")
     var includePreviews = false
 
+    @Flag(help: "Report single file, keychain and database calls with no sign of repetition or size too (config: include_small_io: true).")
+    var includeSmallIO = false
+
     func run() throws {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let lintPaths = paths.isEmpty ? ["."] : paths
@@ -90,7 +93,7 @@ struct LintCommand: ParsableCommand {
             cache: noCache ? nil : LintCache(directory: URL(fileURLWithPath: cachePath ?? LintCache.defaultDirectory),
                                              toolVersion: ToolVersion.current),
             sourceRoot: workingDirectory, threads: threads,
-            scope: LintScope(includeTests: includeTests, includePreviews: includePreviews))
+            scope: LintScope(includeTests: includeTests, includePreviews: includePreviews, includeSmallIO: includeSmallIO))
         let knownBaseline = try baseline.map(readBaseline)
         // A baseline being written records every finding, so it is applied only afterwards.
         if writeBaseline == nil { linter.baseline = knownBaseline }

@@ -4,7 +4,7 @@ import XCTest
 /// Each catalogue entry added for app code (file writes, encoders, keychain, Core Image, image decoding,
 /// operation waits) matches the call as apps write it, and look-alikes do not match.
 final class CatalogueMatchingTests: XCTestCase {
-    private func blockingFindings(_ statement: String) -> [Finding] {
+    private func blockingFindings(_ statement: String, scope: LintScope = LintScope(includeSmallIO: true)) -> [Finding] {
         let source = """
             import Foundation
             @MainActor func handle(url: URL, image: UIImage, context: CIContext, output: CIImage, queue: OperationQueue,
@@ -12,10 +12,12 @@ final class CatalogueMatchingTests: XCTestCase {
                 let encoder = JSONEncoder()
                 let handle = FileHandle(forWritingAtPath: "/tmp/log")!
                 var log = ""
+                let files: [URL] = [], database = FMDatabase()
+                var count = 0
                 \(statement)
             }
             """
-        return Linter().lint(source: source).filter { $0.ruleID == "blocking_call_on_main_actor" }
+        return Linter(configuration: LintConfiguration(scope: scope)).lint(source: source).filter { $0.ruleID == "blocking_call_on_main_actor" }
     }
 
     func testAppAPIsMatch() {
@@ -94,6 +96,42 @@ final class CatalogueMatchingTests: XCTestCase {
             "let data = try! Data(contentsOf: url)\n_ = try? JSONDecoder().decode(String.self, from: data)",
         ] {
             XCTAssertEqual(blockingFindings(statement).count, statement.contains("contentsOf") ? 1 : 0, statement)
+        }
+    }
+
+    /// One file, keychain or database operation is reported by default only with evidence that its cost
+    /// repeats or grows (`CostEvidence`); `include_small_io` reports each one.
+    func testSingleOperationsNeedEvidenceOfRepetitionOrSize() {
+        let shippedCode = LintScope()
+        for statement in [
+            "for file in files { _ = try? Data(contentsOf: file) }",
+            "_ = files.map { try? String(contentsOf: $0, encoding: .utf8) }",
+            "let videoData = try? Data(contentsOf: url)",
+            "_ = try? Data(contentsOf: compressedVideoURL)",
+            "_ = try? String(contentsOf: URL(string: \"https://example.com/status\")!, encoding: .utf8)",
+            "let imageData = Data()\ntry? imageData.write(to: url)",
+            "try? FileManager.default.removeItem(at: cachesURL)",
+            "try? FileManager.default.removeItem(at: downloadDirectory())",
+            "let query = [kSecMatchLimit: kSecMatchLimitAll] as CFDictionary\nSecItemCopyMatching(query, nil)",
+            "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }",
+            "let rows = database.executeQuery(\"SELECT * FROM feeds\", withArgumentsIn: [])\nwhile rows?.next() == true { count += 1 }",
+        ] {
+            XCTAssertEqual(blockingFindings(statement, scope: shippedCode).count, 1, statement)
+        }
+        for statement in [
+            "_ = try? Data(contentsOf: url)",
+            "_ = FileManager.default.contents(atPath: \"/tmp/settings.json\")",
+            "try? Data().write(to: url)",
+            "try? FileManager.default.removeItem(at: url)",
+            "SecItemCopyMatching([:] as CFDictionary, nil)",
+            "_ = SecItemAdd([:] as CFDictionary, nil)",
+            "let saved = UserDefaults.standard.data(forKey: \"filters\") ?? Data()\n_ = try? JSONDecoder().decode([String].self, from: saved)",
+            "let filters: [String] = []\nUserDefaults.standard.set(try? encoder.encode(filters), forKey: \"filters\")",
+            "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchOne(db, key: 1) }",
+            "for size in [1, 2, 3] { _ = try? Data(contentsOf: url.appendingPathComponent(\"\\(size)\")) }",
+        ] {
+            XCTAssertEqual(blockingFindings(statement, scope: shippedCode).map(\.message), [], statement)
+            XCTAssertEqual(blockingFindings(statement).count, 1, statement)
         }
     }
 }

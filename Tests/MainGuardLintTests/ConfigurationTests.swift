@@ -109,11 +109,11 @@ import Testing
     }
 
     @Test func severityStrictAndDisabledRulesAdjustFindings() throws {
-        let finding = Finding(ruleID: "detached_task_default_priority", severity: .warning, message: "m", file: "a.swift", line: 1, column: 1)
-        #expect(try parse("disabled_rules: [detached_task_default_priority]").adjusted(finding) == nil)
-        #expect(try parse("detached_task_default_priority: off").adjusted(finding) == nil)
+        let finding = Finding(ruleID: "sync_work_in_main_actor_task", severity: .warning, message: "m", file: "a.swift", line: 1, column: 1)
+        #expect(try parse("disabled_rules: [sync_work_in_main_actor_task]").adjusted(finding) == nil)
+        #expect(try parse("sync_work_in_main_actor_task: off").adjusted(finding) == nil)
         #expect(try parse("only_rules: [blocking_call_on_main_actor]").adjusted(finding) == nil)
-        #expect(try parse("detached_task_default_priority: error").adjusted(finding)?.severity == .error)
+        #expect(try parse("sync_work_in_main_actor_task: error").adjusted(finding)?.severity == .error)
         #expect(try parse("strict: true").adjusted(finding)?.severity == .error)
         #expect(try parse("strict: false").adjusted(finding) == finding)
     }

@@ -140,8 +140,8 @@ final class DemandDrivenPassTests: XCTestCase {
         let helper = """
             import Foundation
             enum AccountStore {
-                static func loadAll() -> Data? {
-                    try? Data(contentsOf: URL(fileURLWithPath: "/var/accounts.plist"))
+                static func loadAll(_ files: [URL]) -> [Data] {
+                    files.compactMap { try? Data(contentsOf: $0) }
                 }
             }
             """
@@ -150,7 +150,7 @@ final class DemandDrivenPassTests: XCTestCase {
             final class AccountsViewController: UIViewController {
                 override func viewDidLoad() {
                     super.viewDidLoad()
-                    _ = AccountStore.loadAll()
+                    _ = AccountStore.loadAll([])
                 }
             }
             """

@@ -6,7 +6,7 @@ final class FindingsByCauseTests: XCTestCase {
     func testAHelperCalledFromManyMainActorPlacesIsOneFindingThatNamesTheOthers() {
         let helper = Linter.SourceInput(path: "Store.swift", text: """
             import Foundation
-            enum Store { static func load() -> Data? { try? Data(contentsOf: URL(fileURLWithPath: "/var/db")) } }
+            enum Store { static func load() -> Data? { try? Data(contentsOf: videoURL) } }
             """, settings: .classic)
         let screens = (1...4).map { number in
             Linter.SourceInput(path: "Screen\(number).swift", text: """

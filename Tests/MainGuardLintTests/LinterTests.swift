@@ -55,7 +55,7 @@ final class LinterTests: XCTestCase {
         let findings = Linter().lint(source: """
             @MainActor func load() {
                 Thread.sleep(forTimeInterval: 1)
-                _ = try? String(contentsOfFile: "/tmp/x", encoding: .utf8)
+                _ = try? Data(contentsOf: videoURL, options: [])
             }
             """)
         XCTAssertEqual(findings.map(\.severity), [.error, .warning])
@@ -107,8 +107,8 @@ final class LinterTests: XCTestCase {
                     Button("Restore") { picking = true }
                         .fileImporter(isPresented: $picking, allowedContentTypes: [.json]) { result in
                             guard case .success(let url) = result else { return }
-                            let data = try? Data(contentsOf: url)
-                            print(data?.count ?? 0)
+                            let backup = try? Data(contentsOf: url)
+                            print(backup?.count ?? 0)
                         }
                 }
             }

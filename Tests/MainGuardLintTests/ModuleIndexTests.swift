@@ -13,7 +13,7 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertEqual(heaviness(of: "scan(_:)", in: ["func scan(_ items: [Int]) { for _ in items {} }"]), "loops")
         XCTAssertEqual(heaviness(of: "spin()", in: ["func spin() { repeat {} while false }"]), "loops")
         XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
-        XCTAssertEqual(heaviness(of: "load()", in: ["import Foundation\nfunc load() { _ = try? Data(contentsOf: url) }"]),
+        XCTAssertEqual(heaviness(of: "load()", in: ["import Foundation\nfunc load() { _ = try? Data(contentsOf: videoURL) }"]),
                        "calls Data(contentsOf:)")
         XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { usleep(100) }"]), "calls usleep(_:)")
         XCTAssertNil(heaviness(of: "add(_:_:)", in: ["func add(_ a: Int, _ b: Int) -> Int { a + b }"]))
@@ -95,8 +95,8 @@ final class ModuleIndexTests: XCTestCase {
                     Task {
                         renderer.renderEverything()
                         thirdParty.process(items: [1, 2])
-                        let data = try? Data(contentsOf: url)
-                        _ = data
+                        let photoData = try? Data(contentsOf: url)
+                        _ = photoData
                     }
                 }
             }

@@ -46,6 +46,10 @@ public struct Configuration: Sendable, Hashable, Codable {
     /// Reports in SwiftUI previews too (`include_previews: true`): `#Preview { }`, `PreviewProvider`
     /// types and declarations named for previews. Off by default.
     public var includePreviews: Bool?
+    /// Reports single file, keychain and database calls that show no sign of repetition or size
+    /// (`include_small_io: true`): one read of a settings file, one keychain write. Off by default:
+    /// reviewers of real apps did not act on them.
+    public var includeSmallIO: Bool?
 
     public init() {}
 
@@ -117,6 +121,7 @@ public struct Configuration: Sendable, Hashable, Codable {
         result.strict = child.strict ?? strict
         result.includeTests = child.includeTests ?? includeTests
         result.includePreviews = child.includePreviews ?? includePreviews
+        result.includeSmallIO = child.includeSmallIO ?? includeSmallIO
         return result
     }
 
@@ -132,6 +137,7 @@ public struct Configuration: Sendable, Hashable, Codable {
             "\(onlyRules == nil)", "\(ruleBlocks)", "\(mainActorTypes.sorted())", "\(String(describing: defaultIsolation))",
             "\(upcomingFeatures?.sorted() ?? [])", "\(String(describing: strict))",
             "\(String(describing: includeTests))", "\(String(describing: includePreviews))",
+            "\(String(describing: includeSmallIO))",
         ])
     }
 

@@ -90,7 +90,7 @@ extension CalledName {
             && call.arguments.first?.expression.is(DeclReferenceExprSyntax.self) == true
     }
 
-    private static let iterationNames: Set<String> = [
+    static let iterationNames: Set<String> = [
         "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "allSatisfy", "enumerateLines",
     ]
 }

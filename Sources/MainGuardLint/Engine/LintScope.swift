@@ -17,22 +17,33 @@ public struct LintScope: Sendable, Hashable {
     public var includeTests: Bool
     /// Report in preview code too (`--include-previews`, `include_previews: true`).
     public var includePreviews: Bool
+    /// Report single file, keychain and database calls that show no sign of repetition or size too
+    /// (`--include-small-io`, `include_small_io: true`). Off by default: see `CostEvidence`.
+    public var includeSmallIO: Bool
 
-    public init(includeTests: Bool = false, includePreviews: Bool = false) {
+    public init(includeTests: Bool = false, includePreviews: Bool = false, includeSmallIO: Bool = false) {
         self.includeTests = includeTests
         self.includePreviews = includePreviews
+        self.includeSmallIO = includeSmallIO
     }
 
     /// Shipped code only: the default.
     public static let shippedCode = LintScope()
     /// Everything, tests and previews included.
-    public static let everything = LintScope(includeTests: true, includePreviews: true)
+    public static let everything = LintScope(includeTests: true, includePreviews: true, includeSmallIO: true)
 
     /// True when the file is linted at all: test files only with `includeTests`.
     ///
     /// ```swift
     /// LintScope().includes(text: "import XCTest\n", settings: .classic) // false
     /// ```
+    /// `settings` with this scope's cost policy applied.
+    func applied(to settings: ModuleSettings) -> ModuleSettings {
+        var settings = settings
+        if includeSmallIO { settings.includesSmallIO = true }
+        return settings
+    }
+
     public func includes(text: String, settings: ModuleSettings) -> Bool {
         includeTests || !TestCode.isTestFile(text: text, settings: settings)
     }

@@ -90,7 +90,7 @@ public struct Linter: Sendable {
     public func lint(paths: [String]) throws -> LintResult {
         let files = try FileCollector(excludes: configuration.excludes).collect(paths: paths)
         var detector = SettingsDetector()
-        let settings = files.map { detector.settings(forFile: $0).applying(configuration.overrides) }
+        let settings = files.map { configuration.scope.applied(to: detector.settings(forFile: $0).applying(configuration.overrides)) }
         let sources = Parallel.map(count: files.count, threads: threadCount) { position in
             SourceReader.read(files[position])
         }
@@ -112,7 +112,7 @@ public struct Linter: Sendable {
 
     /// Lints one source text as if it were a file with the given settings (tests, documentation examples).
     public func lint(source: String, path: String = "input.swift", settings: ModuleSettings = .classic) -> [Finding] {
-        let settings = settings.applying(configuration.overrides)
+        let settings = configuration.scope.applied(to: settings.applying(configuration.overrides))
         guard configuration.scope.includes(text: source, settings: settings) else { return [] }
         return lint([SourceInput(path: path, text: source, settings: settings, reportsInPreviews: configuration.scope.includePreviews)]).findings
     }

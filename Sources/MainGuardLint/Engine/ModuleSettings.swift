@@ -31,6 +31,9 @@ public struct ModuleSettings: Sendable, Hashable {
     /// `Type.member` or a bare name; sorted for the same reason.
     public var extraBlockingAPIs: [String] = []
     public var extraHeavyAPIs: [String] = []
+    /// `include_small_io: true`: single file, keychain and database calls are reported without evidence
+    /// that their cost repeats or grows (`CostEvidence`).
+    public var includesSmallIO = false
     /// Where the target and each setting came from, for `mainguard settings` and `--verbose`.
     /// Not part of equality: two files compiled alike have equal settings whatever explains them.
     public var provenance = SettingsProvenance.fallback
@@ -49,7 +52,7 @@ public struct ModuleSettings: Sendable, Hashable {
             && lhs.defaultIsolationMainActor == rhs.defaultIsolationMainActor
             && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault
             && lhs.extraMainActorTypes == rhs.extraMainActorTypes && lhs.extraBlockingAPIs == rhs.extraBlockingAPIs
-            && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs
+            && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs && lhs.includesSmallIO == rhs.includesSmallIO
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -62,6 +65,7 @@ public struct ModuleSettings: Sendable, Hashable {
         hasher.combine(extraMainActorTypes)
         hasher.combine(extraBlockingAPIs)
         hasher.combine(extraHeavyAPIs)
+        hasher.combine(includesSmallIO)
     }
 
     /// True when the named type is main-actor by the SDK's or the team's declaration.

@@ -5,7 +5,7 @@ final class ProfileViewModel: BaseViewModel {
     private let draftURL = FileManager.default.temporaryDirectory.appendingPathComponent("bio-draft.txt")
 
     func restoreDraft() {
-        bio = (try? String(contentsOf: draftURL, encoding: .utf8)) ?? "" // expect: blocking_call_on_main_actor
+        bio = (try? String(contentsOf: draftURL, encoding: .utf8)) ?? "" // expect-small-io: blocking_call_on_main_actor
     }
 
     func saveDraft() {

@@ -55,7 +55,7 @@ final class CSVImportModel: ObservableObject {
 
     func importFile(_ url: URL) {
         Task {
-            let text = try String(contentsOf: url, encoding: .utf8) // expect: sync_work_in_main_actor_task
+            let text = try String(contentsOf: url, encoding: .utf8) // expect-small-io: sync_work_in_main_actor_task
             importText(text)
         }
     }

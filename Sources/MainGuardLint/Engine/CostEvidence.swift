@@ -1,0 +1,234 @@
+import SwiftSyntax
+
+/// Whether one file, keychain or database operation can cost a user time.
+///
+/// Reading a settings file, writing one keychain item, deleting a temporary file or looking up one row
+/// takes about a millisecond: blind reviews of real apps rejected such findings as not worth a change.
+/// These operations are reported only where the syntax shows that the cost repeats or grows with the
+/// user's data:
+/// - **repeated**: in a loop or a per-element closure, during a SwiftUI `body`, or in a callback that runs
+///   per frame, row, keystroke or selection (`updateNSView`, `tableView(_:cellForRowAt:)`, `.onChange`);
+/// - **user-sized data**: a media file (video, image, audio, an upload or attachment, an encoded image), a backup,
+///   or a cache, download or package folder being deleted, moved or copied;
+/// - **the network**: a read of a remote URL (`URL(string: "https://...")`);
+/// - **many rows**: the query's rows are iterated (`while rows.next()`) or fetched whole (`fetchAll`);
+/// - **an enumeration**: a keychain query for every item (`kSecMatchLimitAll`).
+///
+/// Waits, sleeps, decoding, image work and whole-folder walks need no evidence: they are in the catalogue
+/// because their cost is never small.
+///
+/// ```swift
+/// // not reported: let settings = try Data(contentsOf: settingsURL)
+/// // reported:     for url in urls { texts.append(try String(contentsOf: url)) }
+/// ```
+enum CostEvidence {
+    /// What a single catalogued operation touches, which decides the evidence that makes it costly.
+    enum Operation {
+        case fileRead, fileWrite, folderChange, directoryListing, keychainRead, keychainWrite, database, coordination
+    }
+
+    /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
+    static let singleOperations: [String: Operation] = [
+        "Data(contentsOf:)": .fileRead, "String(contentsOf:)": .fileRead, "NSData(contentsOf:)": .fileRead,
+        "NSString(contentsOf:)": .fileRead, "FileManager.contents(atPath:)": .fileRead,
+        "write(to:)": .fileWrite, "FileHandle.write(_:)": .fileWrite,
+        "FileManager.removeItem": .folderChange, "FileManager.moveItem": .folderChange,
+        "FileManager.copyItem": .folderChange, "FileManager.replaceItemAt": .folderChange,
+        "FileManager.contentsOfDirectory": .directoryListing,
+        "SecItemCopyMatching": .keychainRead,
+        "SecItemAdd": .keychainWrite, "SecItemUpdate": .keychainWrite, "SecItemDelete": .keychainWrite,
+        "DatabaseQueue.read": .database, "DatabaseQueue.write": .database, "DatabasePool.read": .database,
+        "DatabasePool.write": .database, "FMDatabaseQueue.inDatabase": .database, "FMDatabaseQueue.inTransaction": .database,
+        "FMDatabase.executeQuery": .database, "FMDatabase.executeUpdate": .database, "sqlite3_step": .database,
+        "sqlite3_exec": .database,
+        "NSFileCoordinator.coordinate": .coordination,
+    ]
+
+    /// True when `entry` needs no evidence, or `call` shows that its cost repeats or grows.
+    static func shows(for entry: CatalogueEntry, at call: CalledName) -> Bool {
+        guard let operation = singleOperations[entry.display] else { return true }
+        let node = Syntax(call.call)
+        if node.isRepeated || node.runsPerFrameOrEvent { return true }
+        switch operation {
+        case .fileRead: return call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
+        case .fileWrite: return call.namesMedia || call.writesMedia
+        case .folderChange: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
+        case .keychainRead: return node.root.description.contains("kSecMatchLimitAll")
+        case .database: return node.readsManyRows
+        case .directoryListing, .keychainWrite, .coordination: return false
+        }
+    }
+
+    /// A coder of a collection (`SizeEvidence`) whose data is not kept in `UserDefaults`: preferences hold
+    /// small values by design, and blind reviews rejected every finding that encoded a few saved filters
+    /// there. Without include_small_io such a coder is reported only when it runs repeatedly.
+    static func showsCodedData(for entry: CatalogueEntry, at call: CalledName) -> Bool {
+        let node = Syntax(call.call)
+        if node.isRepeated || node.runsPerFrameOrEvent { return true }
+        let text = node.enclosingFunctionText
+        return !preferenceStores.contains { text.contains($0) }
+    }
+
+    /// Stores meant for small values (Apple: "UserDefaults ... for small amounts of data").
+    static let preferenceStores = ["UserDefaults", "@AppStorage", "NSUbiquitousKeyValueStore", "defaults.set(", "defaults.data("]
+
+    /// Words in a name that say the data is a user's media, whose size has no bound.
+    static let mediaWords: [StaticString] = ["video", "movie", "gif", "image", "photo", "media", "audio", "attachment", "upload", "recording", "backup"]
+    /// Calls whose result is an encoded image: writing it writes media.
+    static let imageEncoders = ["jpegData(", "pngData(", "heicData(", "tiffRepresentation", "Representation("]
+    /// Words in a name that say a folder grows with use: deleting, moving or copying it walks every file.
+    static let growingFolderWords: [StaticString] = ["cache", "download", "package", "node_modules", "repo", "clone"]
+}
+
+private extension CalledName {
+    /// An argument names media: `Data(contentsOf: compressedVideoURL)`.
+    var namesMedia: Bool { call.arguments.contains { $0.expression.namesMedia } }
+
+    /// `String(contentsOf: URL(string: "https://status.example.com")!)`: a synchronous network request.
+    var readsARemoteURL: Bool {
+        guard let location = call.arguments.first?.expression else { return false }
+        let isRemote: (ExprSyntax) -> Bool = { expression in
+            let text = expression.trimmedDescription
+            return text.contains("URL(string:") || text.contains("\"http")
+        }
+        if isRemote(location) { return true }
+        guard let name = location.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? location.as(ForceUnwrapExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return Syntax(call).hasLocal(named: name, initialisedWith: isRemote)
+    }
+
+    /// `imageData.write(to:)`, or data a local made by encoding an image: `let data = image.jpegData(...)`.
+    var writesMedia: Bool {
+        guard var receiver else { return false }
+        if let unwrapped = receiver.as(OptionalChainingExprSyntax.self)?.expression { receiver = unwrapped }
+        if receiver.namesMedia { return true }
+        guard let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return Syntax(call).hasLocal(named: name) { value in
+            CostEvidence.imageEncoders.contains { value.trimmedDescription.contains($0) }
+        }
+    }
+}
+
+private extension ExprSyntax {
+    var namesMedia: Bool { identifiers.contains { name in CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) } } }
+
+    /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`.
+    var namesGrowingFolder: Bool {
+        identifiers.contains { name in
+            CostEvidence.growingFolderWords.contains { name.containsCaseInsensitive($0) } || name.hasSuffix("Dir")
+        }
+    }
+
+    /// The identifiers written in this expression, without string literals' contents.
+    var identifiers: [String] {
+        tokens(viewMode: .sourceAccurate).compactMap { token in
+            if case .identifier(let name) = token.tokenKind { name } else { nil }
+        }
+    }
+}
+
+private extension Syntax {
+    /// Inside a loop body, or a per-element closure (`forEach`, `map`), of the enclosing function.
+    var isRepeated: Bool {
+        var child = self
+        var node = parent
+        while let current = node {
+            if let loop = current.as(ForStmtSyntax.self), Syntax(loop.body) == child { return !loop.iteratesAFewTimes }
+            if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return true }
+            if let closure = current.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
+               let called = CalledName(call), called.receiver != nil, CalledName.iterationNames.contains(called.name) {
+                return true
+            }
+            if current.isFunctionBoundary { return false }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// During a `body` evaluation, or in a callback that runs per frame, row, keystroke or selection.
+    var runsPerFrameOrEvent: Bool {
+        var node = parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self) {
+                if let called = closure.enclosingCall.flatMap(CalledName.init), FrequentCallbacks.modifiers.contains(called.name) { return true }
+                if !closure.runsDuringBodyEvaluation { return false }
+            }
+            if let binding = current.as(PatternBindingSyntax.self), binding.isMember {
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+            }
+            if let function = current.as(FunctionDeclSyntax.self) { return FrequentCallbacks.functions.contains(function.name.text) }
+            if current.isFunctionBoundary { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The enclosing function iterates a query's rows (`while results.next()`) or fetches them all.
+    var readsManyRows: Bool {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary { node = current.parent }
+        guard let function = node else { return false }
+        return function.tokens(viewMode: .sourceAccurate).contains { token in
+            switch token.tokenKind {
+            case .keyword(.while): true
+            case .identifier(let name): FrequentCallbacks.wholeFetches.contains(name)
+            default: false
+            }
+        }
+    }
+
+    /// `let videoData = try? Data(contentsOf: url)`: the name the result is bound to.
+    var resultNameMentionsMedia: Bool {
+        var node = parent
+        while let current = node, current.is(TryExprSyntax.self) || current.is(ForceUnwrapExprSyntax.self)
+            || current.is(OptionalChainingExprSyntax.self) || current.is(InitializerClauseSyntax.self) { node = current.parent }
+        let name = node?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            ?? node?.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        return name.map { name in CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) } } ?? false
+    }
+
+    /// The text of the enclosing function, initializer or accessor (the file's, at top level).
+    var enclosingFunctionText: String {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary { node = current.parent }
+        return node?.description ?? ""
+    }
+
+    /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.
+    var functionNameMentionsMedia: Bool {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary { node = current.parent }
+        guard let name = node?.as(FunctionDeclSyntax.self)?.name.text else { return false }
+        return CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) }
+    }
+
+    var isFunctionBoundary: Bool {
+        `is`(FunctionDeclSyntax.self) || `is`(InitializerDeclSyntax.self) || `is`(DeinitializerDeclSyntax.self)
+            || `is`(AccessorDeclSyntax.self) || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
+    }
+}
+
+private extension PatternBindingSyntax {
+    /// A stored or computed property of a type, not a local.
+    var isMember: Bool { parent?.parent?.parent?.is(MemberBlockItemSyntax.self) ?? false }
+}
+
+/// SDK callbacks that run often: per frame, per row or cell, per keystroke, per selection.
+enum FrequentCallbacks {
+    /// AppKit, UIKit and SwiftUI representable methods.
+    static let functions: Set<String> = [
+        "updateNSView", "updateUIView", "updateNSViewController", "updateUIViewController", "draw", "layoutSubviews",
+        "layout", "viewDidLayout", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "scrollViewDidScroll",
+        "textDidChange", "controlTextDidChange", "textViewDidChange", "textViewDidChangeSelection", "observeValue",
+        "mouseMoved", "mouseDragged", "tableView", "collectionView", "outlineView", "tableViewSelectionDidChange",
+        "outlineViewSelectionDidChange", "searchBar", "updateSearchResults",
+    ]
+    /// SwiftUI modifiers and timers whose closure runs on each change, event or tick.
+    static let modifiers: Set<String> = [
+        "onChange", "onReceive", "onHover", "onContinuousHover", "onScrollGeometryChange", "onGeometryChange",
+        "onKeyPress", "scheduledTimer", "onPreferenceChange",
+    ]
+    /// Database calls that fetch every matching row.
+    static let wholeFetches: Set<String> = ["fetchAll", "fetchSet", "fetchCursor", "allRows"]
+}
