@@ -18,9 +18,9 @@ struct RenderLoopScreen: View {
                 OrdersLoaderProblem(customer: customer, model: model)
                 OrdersLoaderFixed(customer: customer, model: model)
                 OrderDatesProblem(orders: model.orders)
-                OrderDatesFixed(orders: model.orders)
-                OrderSearchProblem()
-                OrderSearchFixed()
+                OrderDatesFixed(orders: model.orders, photos: model.photos)
+                OrderPagesProblem()
+                OrderPagesFixed()
                 OrderListProblem(orders: model.orders)
                 OrderListFixed(orders: model.orders, customer: customer)
                 ForEach(model.orders) { order in
@@ -93,17 +93,21 @@ struct OrderDatesProblem: View {
 
     var body: some View {
         ForEach(orders) { order in
-            let formatter = DateFormatter() // expensive_work_in_view_body: a formatter per row per evaluation
-            Text(formatter.string(from: order.placedAt))
+            // expensive_work_in_view_body: decodes every row's photo on every evaluation.
+            Image(uiImage: UIImage(data: order.photo) ?? UIImage())
+            Text(order.placedAt, format: .dateTime.day().month().year())
         }
     }
 }
 
 struct OrderDatesFixed: View {
     let orders: [Order]
+    /// Decoded once by the model, off the main actor.
+    let photos: [Order.ID: UIImage]
 
     var body: some View {
         ForEach(orders) { order in
+            Image(uiImage: photos[order.id] ?? UIImage())
             Text(order.placedAt, format: .dateTime.day().month().year())
         }
     }
@@ -201,25 +205,29 @@ struct OrderRowContent: View {
 
 // MARK: 7. onchange_mutates_observed_value
 
-struct OrderSearchProblem: View {
-    @State private var query = ""
+struct OrderPagesProblem: View {
+    @State private var page = 1
+    @State private var orders: [Order] = []
 
     var body: some View {
-        TextField("Search orders", text: $query)
-            .onChange(of: query) {
-                query = query.lowercased() // onchange_mutates_observed_value: updates multiple times per frame
+        List(orders) { Text($0.title) }
+            .task(id: page) {
+                orders += await fetchOrders(page: page)
+                page += 1 // onchange_mutates_observed_value: each load starts the next, until every page is loaded
             }
     }
 }
 
-struct OrderSearchFixed: View {
-    @State private var query = ""
+struct OrderPagesFixed: View {
+    @State private var page = 1
+    @State private var orders: [Order] = []
 
     var body: some View {
-        TextField("Search orders", text: Binding(
-            get: { query },
-            set: { query = $0.lowercased() }
-        ))
+        List(orders) { order in
+            Text(order.title)
+                .onAppear { if order.id == orders.last?.id { page += 1 } }
+        }
+        .task(id: page) { orders += await fetchOrders(page: page) }
     }
 }
 
@@ -230,6 +238,7 @@ struct Order: Identifiable, Equatable {
     var title: String
     var total: Decimal
     var placedAt: Date
+    var photo: Data
 }
 
 struct OrderDetail {
@@ -238,6 +247,7 @@ struct OrderDetail {
 
 @MainActor @Observable final class OrdersModel {
     var orders: [Order] = []
+    var photos: [Order.ID: UIImage] = [:]
     var unseenCount = 0
 
     func load(customer: String) async {
@@ -247,6 +257,10 @@ struct OrderDetail {
 }
 
 nonisolated func fetchOrders(customer: String) async -> [Order] {
+    []
+}
+
+nonisolated func fetchOrders(page: Int) async -> [Order] {
     []
 }
 

@@ -74,8 +74,8 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Report in SwiftUI previews too: #Preview, PreviewProvider types, static preview fixtures (config: include_previews: true).")
     var includePreviews = false
 
-    @Flag(help: "Report single file, keychain and database calls with no sign of repetition or size too (config: include_small_io: true).")
-    var includeSmallIO = false
+    @Flag(help: "Report work whose cost the code does not show to be large too: single file, keychain and database calls, one pass over a collection, formatters in body (config: include_low_cost: true).")
+    var includeLowCost = false
 
     func run() throws {
         let workingDirectory = FileManager.default.currentDirectoryPath
@@ -93,7 +93,7 @@ struct LintCommand: ParsableCommand {
             cache: noCache ? nil : LintCache(directory: URL(fileURLWithPath: cachePath ?? LintCache.defaultDirectory),
                                              toolVersion: ToolVersion.current),
             sourceRoot: workingDirectory, threads: threads,
-            scope: LintScope(includeTests: includeTests, includePreviews: includePreviews, includeSmallIO: includeSmallIO))
+            scope: LintScope(includeTests: includeTests, includePreviews: includePreviews, includeLowCost: includeLowCost))
         let knownBaseline = try baseline.map(readBaseline)
         // A baseline being written records every finding, so it is applied only afterwards.
         if writeBaseline == nil { linter.baseline = knownBaseline }

@@ -4,7 +4,7 @@ import XCTest
 /// Each catalogue entry added for app code (file writes, encoders, keychain, Core Image, image decoding,
 /// operation waits) matches the call as apps write it, and look-alikes do not match.
 final class CatalogueMatchingTests: XCTestCase {
-    private func blockingFindings(_ statement: String, scope: LintScope = LintScope(includeSmallIO: true)) -> [Finding] {
+    private func blockingFindings(_ statement: String, scope: LintScope = LintScope(includeLowCost: true)) -> [Finding] {
         let source = """
             import Foundation
             @MainActor func handle(url: URL, image: UIImage, context: CIContext, output: CIImage, queue: OperationQueue,
@@ -12,7 +12,7 @@ final class CatalogueMatchingTests: XCTestCase {
                 let encoder = JSONEncoder()
                 let handle = FileHandle(forWritingAtPath: "/tmp/log")!
                 var log = ""
-                let files: [URL] = [], database = FMDatabase()
+                let files = listFiles(), database = FMDatabase(), posts: [String] = load(), rows: [Any] = load()
                 var count = 0
                 \(statement)
             }
@@ -31,9 +31,9 @@ final class CatalogueMatchingTests: XCTestCase {
             ("_ = image.preparingThumbnail(of: CGSize(width: 10, height: 10))", "UIImage.preparingThumbnail(of:)", .warning),
             ("_ = context.createCGImage(output, from: output.extent)", "CIContext.createCGImage(_:from:)", .warning),
             ("_ = context.jpegRepresentation(of: output, colorSpace: CGColorSpaceCreateDeviceRGB())", "CIContext.jpegRepresentation", .warning),
-            ("_ = try? encoder.encode([1, 2, 3])", "JSONEncoder.encode(_:)", .warning),
-            ("_ = try? JSONSerialization.data(withJSONObject: [:])", "JSONSerialization.data(withJSONObject:)", .warning),
-            ("_ = try? NSKeyedArchiver.archivedData(withRootObject: [1], requiringSecureCoding: true)", "NSKeyedArchiver.archivedData", .warning),
+            ("_ = try? encoder.encode(posts)", "JSONEncoder.encode(_:)", .warning),
+            ("_ = try? JSONSerialization.data(withJSONObject: rows)", "JSONSerialization.data(withJSONObject:)", .warning),
+            ("_ = try? NSKeyedArchiver.archivedData(withRootObject: posts, requiringSecureCoding: true)", "NSKeyedArchiver.archivedData", .warning),
             ("SecItemCopyMatching([:] as CFDictionary, nil)", "SecItemCopyMatching", .warning),
             ("handle.write(Data())", "FileHandle.write(_:)", .warning),
             ("_ = XMLParser(contentsOf: url)", "XMLParser(contentsOf:)", .warning),
@@ -80,7 +80,7 @@ final class CatalogueMatchingTests: XCTestCase {
         for statement in [
             "_ = try? JSONDecoder().decode([String].self, from: Data())",
             "_ = try? JSONDecoder().decode(Set<String>.self, from: Data())",
-            "_ = try? PropertyListDecoder().decode([String: Int].self, from: Data())",
+            "_ = try? PropertyListDecoder().decode([String: [Int]].self, from: Data())",
             "let posts: [String] = []\n_ = try? encoder.encode(posts)",
             "_ = try? JSONSerialization.jsonObject(with: Data()) as? [String]",
             "_ = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSArray.self, from: Data())",
@@ -91,6 +91,8 @@ final class CatalogueMatchingTests: XCTestCase {
             "_ = try? JSONDecoder().decode(String.self, from: Data())",
             "_ = try? encoder.encode(LoginRequest(user: \"me\"))",
             "_ = try? JSONSerialization.jsonObject(with: Data())",
+            "_ = try? PropertyListDecoder().decode([String: Int].self, from: Data())",
+            "_ = try? JSONSerialization.data(withJSONObject: [\"push_token\": \"abc\"])",
             "_ = try? NSKeyedArchiver.archivedData(withRootObject: url, requiringSecureCoding: true)",
             // One cause: the read is reported, its decode not again.
             "let data = try! Data(contentsOf: url)\n_ = try? JSONDecoder().decode(String.self, from: data)",
@@ -100,7 +102,7 @@ final class CatalogueMatchingTests: XCTestCase {
     }
 
     /// One file, keychain or database operation is reported by default only with evidence that its cost
-    /// repeats or grows (`CostEvidence`); `include_small_io` reports each one.
+    /// repeats or grows (`CostEvidence`); `include_low_cost` reports each one.
     func testSingleOperationsNeedEvidenceOfRepetitionOrSize() {
         let shippedCode = LintScope()
         for statement in [
@@ -112,9 +114,14 @@ final class CatalogueMatchingTests: XCTestCase {
             "let imageData = Data()\ntry? imageData.write(to: url)",
             "try? FileManager.default.removeItem(at: cachesURL)",
             "try? FileManager.default.removeItem(at: downloadDirectory())",
+            "let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]\n"
+                + "let images = caches.appendingPathComponent(\"Images\")\nfor item in [images] { try? FileManager.default.removeItem(at: item) }",
             "let query = [kSecMatchLimit: kSecMatchLimitAll] as CFDictionary\nSecItemCopyMatching(query, nil)",
             "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }",
             "let rows = database.executeQuery(\"SELECT * FROM feeds\", withArgumentsIn: [])\nwhile rows?.next() == true { count += 1 }",
+            "let saved = try? Data(contentsOf: url)\n_ = try? JSONDecoder().decode([String].self, from: saved ?? Data())",
+            "let data = try? encoder.encode(posts)\ntry? data?.write(to: url)",
+            "for file in files { _ = try? JSONDecoder().decode([String].self, from: Data(file.path.utf8)) }",
         ] {
             XCTAssertEqual(blockingFindings(statement, scope: shippedCode).count, 1, statement)
         }

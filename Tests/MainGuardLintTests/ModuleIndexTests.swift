@@ -10,7 +10,9 @@ final class ModuleIndexTests: XCTestCase {
     }
 
     func testLoopsRecursionAndCatalogueCallsAreHeavy() {
-        XCTAssertEqual(heaviness(of: "scan(_:)", in: ["func scan(_ items: [Int]) { for _ in items {} }"]), "loops")
+        XCTAssertEqual(heaviness(of: "scan(_:)", in: ["func scan(_ rows: [[Int]]) { for row in rows { for _ in row {} } }"]), "loops")
+        XCTAssertEqual(heaviness(of: "count()", in: ["func count() { for _ in 0..<1_000_000 {} }"]), "loops")
+        XCTAssertEqual(heaviness(of: "drain()", in: ["func drain() { while queue.next() != nil {} }"]), "loops")
         XCTAssertEqual(heaviness(of: "spin()", in: ["func spin() { repeat {} while false }"]), "loops")
         XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
         XCTAssertEqual(heaviness(of: "load()", in: ["import Foundation\nfunc load() { _ = try? Data(contentsOf: videoURL) }"]),
@@ -29,6 +31,23 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertNotNil(heaviness(of: "ping()", in: sources))
     }
 
+    /// One pass over a collection of unknown size, or a few literal iterations, is not long work by default
+    /// (`LoopCost`); `include_low_cost` counts a pass over unknown data.
+    func testAFlatLoopOverUnknownDataIsLowCost() {
+        let sources = ["func total(_ prices: [Int]) -> Int { var sum = 0; for price in prices { sum += price }; return sum }",
+                       "func save(_ items: [Int]) { items.forEach { store($0) } }\nfunc store(_ item: Int) {}",
+                       "func three() { for _ in 0..<3 { tick() } }"]
+        XCTAssertNil(heaviness(of: "total(_:)", in: sources))
+        XCTAssertNil(heaviness(of: "save(_:)", in: sources))
+        XCTAssertNil(heaviness(of: "three()", in: sources))
+        var lowCost = ModuleSettings.classic
+        lowCost.includesLowCost = true
+        let index = ModuleIndex(sources: sources, settings: lowCost)
+        XCTAssertEqual(index.functions.first { $0.signature == "total(_:)" }?.heaviness, "loops")
+        XCTAssertEqual(index.functions.first { $0.signature == "save(_:)" }?.heaviness, "loops")
+        XCTAssertNil(index.functions.first { $0.signature == "three()" }?.heaviness)
+    }
+
     func testWorkHandedToOtherExecutorsIsNotTheFunctionsOwnWork() {
         let sources = ["""
             func schedule() {
@@ -44,8 +63,8 @@ final class ModuleIndexTests: XCTestCase {
 
     func testHeavinessBeforeFirstSuspension() {
         let index = ModuleIndex(sources: ["""
-            func early() async { for _ in 0..<10 {}; await Task.yield() }
-            func late() async { await Task.yield(); for _ in 0..<10 {} }
+            func early() async { for _ in 0..<10_000 {}; await Task.yield() }
+            func late() async { await Task.yield(); for _ in 0..<10_000 {} }
             func viaHelper() async { helper(); await Task.yield() }
             func helper() { while false {} }
             """])
@@ -75,13 +94,13 @@ final class ModuleIndexTests: XCTestCase {
                 }
             }
             extension Store {
-                nonisolated func rebuild() { for _ in 0..<10 {} }
+                nonisolated func rebuild() { for _ in 0..<10_000 {} }
             }
             extension Store where Item == Int {
-                nonisolated func normalize() { for _ in 0..<10 {} }
+                nonisolated func normalize() { for _ in 0..<10_000 {} }
             }
             enum Cache<Value> {
-                static func warm() { for _ in 0..<10 {} }
+                static func warm() { for _ in 0..<10_000 {} }
             }
             """
         let findings = Linter().lint(source: source).filter { $0.ruleID == "sync_work_in_main_actor_task" }

@@ -107,7 +107,7 @@ struct RuleDocumentFixture {
         return Example(source: lines.joined(separator: "\n"), markers: markers, settings: settings(from: lines.first ?? ""))
     }
 
-    /// `// mainguard-settings: default-isolation=MainActor upcoming=NonisolatedNonsendingByDefault`.
+    /// `// mainguard-settings: default-isolation=MainActor upcoming=NonisolatedNonsendingByDefault include=low-cost`.
     static func settings(from firstLine: String) -> ModuleSettings {
         var settings = ModuleSettings(targetName: "Example")
         guard firstLine.hasPrefix("// mainguard-settings:") else { return settings }
@@ -117,6 +117,7 @@ struct RuleDocumentFixture {
             switch (parts[0], parts[1]) {
             case ("default-isolation", "MainActor"): settings.defaultIsolationMainActor = true
             case ("upcoming", "NonisolatedNonsendingByDefault"): settings.nonisolatedNonsendingByDefault = true
+            case ("include", "low-cost"): settings.includesLowCost = true
             default: XCTFail("unknown example setting \(pair)")
             }
         }

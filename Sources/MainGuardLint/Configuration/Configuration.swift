@@ -46,10 +46,10 @@ public struct Configuration: Sendable, Hashable, Codable {
     /// Reports in SwiftUI previews too (`include_previews: true`): `#Preview { }`, `PreviewProvider`
     /// types and declarations named for previews. Off by default.
     public var includePreviews: Bool?
-    /// Reports single file, keychain and database calls that show no sign of repetition or size
-    /// (`include_small_io: true`): one read of a settings file, one keychain write. Off by default:
-    /// reviewers of real apps did not act on them.
-    public var includeSmallIO: Bool?
+    /// Reports work whose cost the code does not show to be large (`include_low_cost: true`): one read of a
+    /// settings file, one keychain write, one pass over a collection of unknown size, a formatter created
+    /// in `body`. Off by default: reviewers of real apps did not act on such findings.
+    public var includeLowCost: Bool?
 
     public init() {}
 
@@ -121,7 +121,7 @@ public struct Configuration: Sendable, Hashable, Codable {
         result.strict = child.strict ?? strict
         result.includeTests = child.includeTests ?? includeTests
         result.includePreviews = child.includePreviews ?? includePreviews
-        result.includeSmallIO = child.includeSmallIO ?? includeSmallIO
+        result.includeLowCost = child.includeLowCost ?? includeLowCost
         return result
     }
 
@@ -137,7 +137,7 @@ public struct Configuration: Sendable, Hashable, Codable {
             "\(onlyRules == nil)", "\(ruleBlocks)", "\(mainActorTypes.sorted())", "\(String(describing: defaultIsolation))",
             "\(upcomingFeatures?.sorted() ?? [])", "\(String(describing: strict))",
             "\(String(describing: includeTests))", "\(String(describing: includePreviews))",
-            "\(String(describing: includeSmallIO))",
+            "\(String(describing: includeLowCost))",
         ])
     }
 

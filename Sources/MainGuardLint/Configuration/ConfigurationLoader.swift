@@ -97,7 +97,7 @@ private struct NodeReader {
             case "strict": configuration.strict = try bool(value, key: key)
             case "include_tests": configuration.includeTests = try bool(value, key: key)
             case "include_previews": configuration.includePreviews = try bool(value, key: key)
-            case "include_small_io": configuration.includeSmallIO = try bool(value, key: key)
+            case "include_low_cost": configuration.includeLowCost = try bool(value, key: key)
             case let ruleID where vocabulary.ruleIDs.contains(ruleID):
                 configuration.rules[ruleID] = try ruleConfiguration(value, ruleID: ruleID)
             default:
@@ -110,7 +110,7 @@ private struct NodeReader {
     static let topLevelKeys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "main_actor_types", "default_isolation",
         "upcoming_features", "reporter", "strict", "include_tests", "include_previews",
-        "include_small_io",
+        "include_low_cost",
     ]
 
     static let ruleKeys = ["severity", "extra_blocking_apis", "extra_heavy_apis"]

@@ -14,8 +14,12 @@ import SwiftSyntax
 /// - **many rows**: the query's rows are iterated (`while rows.next()`) or fetched whole (`fetchAll`);
 /// - **an enumeration**: a keychain query for every item (`kSecMatchLimitAll`).
 ///
-/// Waits, sleeps, decoding, image work and whole-folder walks need no evidence: they are in the catalogue
-/// because their cost is never small.
+/// Deleting or moving a file is cheap even in a loop: only a growing folder makes it costly. A read with
+/// `options: .alwaysMapped` maps the file instead of reading it.
+///
+/// Drawing into a bitmap (`UIGraphicsImageRenderer.image`: an icon, a label) needs repetition too. Coders
+/// need a list and a file or network on one side (`showsCodedData`). Waits, sleeps, image encoding and
+/// decoding and whole-folder walks need no evidence: their cost is never small.
 ///
 /// ```swift
 /// // not reported: let settings = try Data(contentsOf: settingsURL)
@@ -24,7 +28,7 @@ import SwiftSyntax
 enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
-        case fileRead, fileWrite, folderChange, directoryListing, keychainRead, keychainWrite, database, coordination
+        case fileRead, fileWrite, folderChange, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
     }
 
     /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
@@ -42,35 +46,51 @@ enum CostEvidence {
         "FMDatabase.executeQuery": .database, "FMDatabase.executeUpdate": .database, "sqlite3_step": .database,
         "sqlite3_exec": .database,
         "NSFileCoordinator.coordinate": .coordination,
+        // Drawing an icon or a label into a bitmap: the cost is the canvas, small unless repeated.
+        "UIGraphicsImageRenderer.image": .drawing,
     ]
 
     /// True when `entry` needs no evidence, or `call` shows that its cost repeats or grows.
     static func shows(for entry: CatalogueEntry, at call: CalledName) -> Bool {
         guard let operation = singleOperations[entry.display] else { return true }
         let node = Syntax(call.call)
+        // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
+        if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.contains("Mapped") }) { return false }
+        // Unlinking a file takes microseconds, however many times a loop does it; a folder that grows is the cost.
+        if operation == .folderChange, ["FileManager.removeItem", "FileManager.moveItem"].contains(entry.display) {
+            return call.call.arguments.contains { $0.expression.namesGrowingFolder }
+        }
         if node.isRepeated || node.runsPerFrameOrEvent { return true }
         switch operation {
         case .fileRead: return call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
         case .fileWrite: return call.namesMedia || call.writesMedia
         case .folderChange: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
-        case .keychainRead: return node.root.description.contains("kSecMatchLimitAll")
+        case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll")
         case .database: return node.readsManyRows
-        case .directoryListing, .keychainWrite, .coordination: return false
+        case .directoryListing, .keychainWrite, .coordination, .drawing: return false
         }
     }
 
-    /// A coder of a collection (`SizeEvidence`) whose data is not kept in `UserDefaults`: preferences hold
-    /// small values by design, and blind reviews rejected every finding that encoded a few saved filters
-    /// there. Without include_small_io such a coder is reported only when it runs repeatedly.
+    /// A coder of a list (`SizeEvidence`) whose input is read from a file or the network, or whose output
+    /// is written to one, or that runs repeatedly. Lists kept in `UserDefaults` or a database attribute (a
+    /// few saved filters) code in microseconds: blind reviews rejected every such finding, and accepted
+    /// decodes of files that grow (an event log, a package registry).
     static func showsCodedData(for entry: CatalogueEntry, at call: CalledName) -> Bool {
         let node = Syntax(call.call)
         if node.isRepeated || node.runsPerFrameOrEvent { return true }
+        let encodes = ["encode", "archivedData", "data(withJSONObject"].contains { entry.display.contains($0) }
         let text = node.enclosingFunctionText
-        return !preferenceStores.contains { text.contains($0) }
+        return (encodes ? codedOutputSinks : codedInputSources).contains { text.contains($0) }
+            || !encodes && node.decodesAParameter(of: call)
     }
 
-    /// Stores meant for small values (Apple: "UserDefaults ... for small amounts of data").
-    static let preferenceStores = ["UserDefaults", "@AppStorage", "NSUbiquitousKeyValueStore", "defaults.set(", "defaults.data("]
+    /// Reads whose data a decoder's input may be: a file, a stream or a network response.
+    static let codedInputSources = [
+        "contentsOf:", "contentsOfFile:", "contents(atPath", "readDataToEndOfFile", "readToEnd", "URLSession", ".data(from:",
+        ".data(for:", "dataTask",
+    ]
+    /// Where an encoder's output may go and grow: files and uploads.
+    static let codedOutputSinks = ["write(to", "write(toFile", "createFile", "upload(", "uploadTask"]
 
     /// Words in a name that say the data is a user's media, whose size has no bound.
     static let mediaWords: [StaticString] = ["video", "movie", "gif", "image", "photo", "media", "audio", "attachment", "upload", "recording", "backup"]
@@ -112,10 +132,21 @@ private extension CalledName {
 private extension ExprSyntax {
     var namesMedia: Bool { identifiers.contains { name in CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) } } }
 
-    /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`.
-    var namesGrowingFolder: Bool {
-        identifiers.contains { name in
+    /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made
+    /// from one: `let images = caches.appendingPathComponent("Images")`, `for item in [images, favicons]`.
+    var namesGrowingFolder: Bool { namesGrowingFolder(hops: 0) }
+
+    private func namesGrowingFolder(hops: Int) -> Bool {
+        let names = identifiers
+        if names.contains(where: { name in
             CostEvidence.growingFolderWords.contains { name.containsCaseInsensitive($0) } || name.hasSuffix("Dir")
+        }) {
+            return true
+        }
+        guard hops < 3 else { return false }
+        return names.contains { name in
+            Syntax(self).hasLocal(named: name) { $0.namesGrowingFolder(hops: hops + 1) }
+                || Syntax(self).loopSequence(binding: name)?.namesGrowingFolder(hops: hops + 1) == true
         }
     }
 
@@ -188,11 +219,34 @@ private extension Syntax {
         return name.map { name in CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) } } ?? false
     }
 
+    /// `func parse(_ data: Data) -> [Post] { try decoder.decode([Post].self, from: data) }`: the data comes
+    /// from the caller, a response or a file more often than a preference.
+    func decodesAParameter(of call: CalledName) -> Bool {
+        guard let input = call.call.arguments.first(where: { ["from", "with"].contains($0.label?.text) })?.expression
+                .as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = parent
+        while let current = node, !current.isFunctionBoundary { node = current.parent }
+        guard let function = node?.as(FunctionDeclSyntax.self) else { return false }
+        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == input }
+    }
+
     /// The text of the enclosing function, initializer or accessor (the file's, at top level).
     var enclosingFunctionText: String {
         var node = parent
         while let current = node, !current.isFunctionBoundary { node = current.parent }
         return node?.description ?? ""
+    }
+
+    /// The sequence of the enclosing `for name in sequence` loop that binds `name`.
+    func loopSequence(binding name: String) -> ExprSyntax? {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let loop = current.as(ForStmtSyntax.self), loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return loop.sequence
+            }
+            node = current.parent
+        }
+        return nil
     }
 
     /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.

@@ -137,7 +137,7 @@ final class FactCollector: DeclarationCollector {
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
         // `for await`: every iteration suspends for the next element, so it is a suspension, not a busy loop.
         if node.awaitKeyword != nil { return recordSuspension(at: node.positionAfterSkippingLeadingTrivia) }
-        return node.iteratesAFewTimes ? .visitChildren : recordLoop(Syntax(node))
+        return node.iteratesAFewTimes || !LoopCost.isLongWork(node, settings: settings) ? .visitChildren : recordLoop(Syntax(node))
     }
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
     override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
@@ -173,7 +173,7 @@ final class FactCollector: DeclarationCollector {
             facts.triggers.synchronousCalls.insert(called.lookupName)
         }
         updateCurrentBody { $0.calls.append(position) }
-        return called.iteratesWithWorkPerElement ? recordLoop(Syntax(node)) : .visitChildren
+        return called.iteratesWithWorkPerElement && LoopCost.isLongWork(node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

@@ -269,12 +269,12 @@ extension APICatalogue {
         let builtIn = entriesByName[call.name]?.first(where: { $0.matches(call, types: types) })
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
-            if builtIn.kind == .syncIO, BundledResource.isRead(call.call)
-                || !settings.includesSmallIO && !CostEvidence.shows(for: builtIn, at: call) { return nil }
+            if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
+            if !settings.includesLowCost, !CostEvidence.shows(for: builtIn, at: call) { return nil }
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
             guard SizeEvidence.shows(call.call, types: types) else { return nil }
-            return settings.includesSmallIO || CostEvidence.showsCodedData(for: builtIn, at: call) ? builtIn : nil
+            return settings.includesLowCost || CostEvidence.showsCodedData(for: builtIn, at: call) ? builtIn : nil
         }
         return configuredEntry(for: call, types: types, settings: settings)
     }

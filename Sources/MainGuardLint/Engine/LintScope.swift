@@ -17,20 +17,21 @@ public struct LintScope: Sendable, Hashable {
     public var includeTests: Bool
     /// Report in preview code too (`--include-previews`, `include_previews: true`).
     public var includePreviews: Bool
-    /// Report single file, keychain and database calls that show no sign of repetition or size too
-    /// (`--include-small-io`, `include_small_io: true`). Off by default: see `CostEvidence`.
-    public var includeSmallIO: Bool
+    /// Report work whose cost the code does not show to be large too: single file, keychain and database
+    /// calls, one pass over a collection, formatters and collection passes in `body` (`--include-low-cost`,
+    /// `include_low_cost: true`). Off by default: see `CostEvidence` and `LoopCost`.
+    public var includeLowCost: Bool
 
-    public init(includeTests: Bool = false, includePreviews: Bool = false, includeSmallIO: Bool = false) {
+    public init(includeTests: Bool = false, includePreviews: Bool = false, includeLowCost: Bool = false) {
         self.includeTests = includeTests
         self.includePreviews = includePreviews
-        self.includeSmallIO = includeSmallIO
+        self.includeLowCost = includeLowCost
     }
 
     /// Shipped code only: the default.
     public static let shippedCode = LintScope()
     /// Everything, tests and previews included.
-    public static let everything = LintScope(includeTests: true, includePreviews: true, includeSmallIO: true)
+    public static let everything = LintScope(includeTests: true, includePreviews: true, includeLowCost: true)
 
     /// True when the file is linted at all: test files only with `includeTests`.
     ///
@@ -40,7 +41,7 @@ public struct LintScope: Sendable, Hashable {
     /// `settings` with this scope's cost policy applied.
     func applied(to settings: ModuleSettings) -> ModuleSettings {
         var settings = settings
-        if includeSmallIO { settings.includesSmallIO = true }
+        if includeLowCost { settings.includesLowCost = true }
         return settings
     }
 

@@ -31,9 +31,9 @@ public struct ModuleSettings: Sendable, Hashable {
     /// `Type.member` or a bare name; sorted for the same reason.
     public var extraBlockingAPIs: [String] = []
     public var extraHeavyAPIs: [String] = []
-    /// `include_small_io: true`: single file, keychain and database calls are reported without evidence
-    /// that their cost repeats or grows (`CostEvidence`).
-    public var includesSmallIO = false
+    /// `include_low_cost: true`: work whose cost the code does not show to be large is reported too
+    /// (`CostEvidence`, `LoopCost`, the formatters and collection passes of `expensive_work_in_view_body`).
+    public var includesLowCost = false
     /// Where the target and each setting came from, for `mainguard settings` and `--verbose`.
     /// Not part of equality: two files compiled alike have equal settings whatever explains them.
     public var provenance = SettingsProvenance.fallback
@@ -52,7 +52,7 @@ public struct ModuleSettings: Sendable, Hashable {
             && lhs.defaultIsolationMainActor == rhs.defaultIsolationMainActor
             && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault
             && lhs.extraMainActorTypes == rhs.extraMainActorTypes && lhs.extraBlockingAPIs == rhs.extraBlockingAPIs
-            && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs && lhs.includesSmallIO == rhs.includesSmallIO
+            && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs && lhs.includesLowCost == rhs.includesLowCost
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -65,7 +65,7 @@ public struct ModuleSettings: Sendable, Hashable {
         hasher.combine(extraMainActorTypes)
         hasher.combine(extraBlockingAPIs)
         hasher.combine(extraHeavyAPIs)
-        hasher.combine(includesSmallIO)
+        hasher.combine(includesLowCost)
     }
 
     /// True when the named type is main-actor by the SDK's or the team's declaration.

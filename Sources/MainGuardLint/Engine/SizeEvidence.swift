@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Whether a coder call's cost can matter to a user. Decoding a collection or a file grows with the
 /// user's data; encoding a one-field request body or decoding a `rawValue` takes microseconds. Without a
 /// type checker the syntax must show it: a collection type (`[Post].self`, `Set<Tag>.self`), a value
-/// declared as a collection, or a cast of the result to one. Data read from a file is no evidence on its
+/// declared as a list, or a cast of the result to one. Data read from a file is no evidence on its
 /// own: the read is reported, and a read with its decode is one cause, reported once.
 ///
 /// ```swift
@@ -18,9 +18,11 @@ enum SizeEvidence {
         "PropertyListSerialization.propertyList", "NSKeyedArchiver.archivedData", "NSKeyedUnarchiver.unarchive*",
     ]
 
+    /// Lists: their length is the user's data. A dictionary (`[String: Any]`) is how every JSON object and
+    /// request body is spelled, so it is no evidence of size; nor is a literal, whose size is written out.
     static let collectionTypes: Set<String> = [
-        "Array", "Set", "Dictionary", "ContiguousArray", "OrderedSet", "OrderedDictionary", "IdentifiedArray", "IdentifiedArrayOf",
-        "NSArray", "NSMutableArray", "NSDictionary", "NSMutableDictionary", "NSSet", "NSMutableSet", "NSOrderedSet",
+        "Array", "Set", "ContiguousArray", "OrderedSet", "IdentifiedArray", "IdentifiedArrayOf",
+        "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet",
     ]
 
     /// True when an argument of the call is a collection type or value, or the result is cast to a
@@ -40,7 +42,9 @@ enum SizeEvidence {
         guard let index = elements.firstIndex(where: { Syntax($0) == node }), index + 2 < elements.count,
               elements[index + 1].is(UnresolvedAsExprSyntax.self),
               let type = elements[index + 2].as(TypeExprSyntax.self)?.type else { return false }
-        if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
+        if type.is(ArrayTypeSyntax.self) { return true }
+        // `[String: [UUID]]`: a dictionary of lists (an index) grows with them.
+        if let dictionary = type.as(DictionaryTypeSyntax.self) { return dictionary.value.is(ArrayTypeSyntax.self) }
         return type.simpleName.map(collectionTypes.contains) ?? false
     }
 
@@ -48,7 +52,11 @@ enum SizeEvidence {
     private static func isCollectionType(_ expression: ExprSyntax) -> Bool {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
               let base = member.base else { return false }
-        if base.is(ArrayExprSyntax.self) || base.is(DictionaryExprSyntax.self) { return true }
+        if base.is(ArrayExprSyntax.self) { return true }
+        if let dictionary = base.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content,
+           elements.count == 1, let value = elements.first?.value {
+            return value.is(ArrayExprSyntax.self)
+        }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text { return collectionTypes.contains(name) }
         if let generic = base.as(GenericSpecializationExprSyntax.self),
            let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
@@ -59,7 +67,6 @@ enum SizeEvidence {
 
     /// A name declared as a collection (`let posts: [Post]`), `self.posts`, or a collection literal.
     private static func isCollectionValue(_ expression: ExprSyntax, types: VariableTypes) -> Bool {
-        if expression.is(ArrayExprSyntax.self) || expression.is(DictionaryExprSyntax.self) { return true }
         let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? expression.as(MemberAccessExprSyntax.self).flatMap { member in
                 member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil

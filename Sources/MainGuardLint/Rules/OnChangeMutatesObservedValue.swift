@@ -12,7 +12,7 @@ enum OnChangeMutatesObservedValue: Rule {
         guard !context.swiftUI.views.isEmpty else { return [] }
         return context.calls.flatMap { resolved -> [RuleHit] in
             guard let observation = Observation(resolved.node) else { return [] }
-            let visitor = ActionWriteVisitor(observation: observation)
+            let visitor = ActionWriteVisitor(observation: observation, includesLowCost: context.settings.includesLowCost)
             visitor.walk(observation.action.statements)
             return visitor.hits
         }
@@ -46,10 +46,13 @@ enum OnChangeMutatesObservedValue: Rule {
     private final class ActionWriteVisitor: ValueWriteVisitor {
         let observation: Observation
         let locals: LocalNames
+        /// `include_low_cost`: writes that settle after one more update (clamping, trimming) are reported too.
+        let includesLowCost: Bool
         var hits: [RuleHit] = []
 
-        init(observation: Observation) {
+        init(observation: Observation, includesLowCost: Bool) {
             self.observation = observation
+            self.includesLowCost = includesLowCost
             locals = LocalNames(in: observation.action)
             super.init()
         }
@@ -58,16 +61,45 @@ enum OnChangeMutatesObservedValue: Rule {
             // `objectWillChange.send()` announces a change but writes no observed value.
             // A reset to a constant (`scrollTarget = nil` once scrolled) settles after one more update: an idiom, not a loop.
             guard write.anchor.text != "send", !write.assignsLiteral, write.isThroughSelf || !locals.contains(write.path[0]),
-                  ValuePath(components: write.path).overlaps(observation.observed) else { return }
+                  ValuePath(components: write.path).overlaps(observation.observed),
+                  includesLowCost || !write.settles(observing: observation.observed) else { return }
             hits.append(RuleHit(token: write.anchor, severity: description.severity,
                                 message: Message.writesObserved(observation.modifier, path: write.path.joined(separator: "."))))
         }
     }
+
+    /// The methods whose second call changes the value again (`append`, `toggle`): they never settle.
+    static let changingMethods: Set<String> = [
+        "append", "insert", "toggle", "shuffle", "reverse", "removeFirst", "removeLast", "popLast", "popFirst", "swapAt",
+        "replaceSubrange", "remove", "formSymmetricDifference",
+    ]
 
     enum Message {
         static func writesObserved(_ modifier: String, path: String) -> String {
             "This \(modifier) action writes `\(path)`, the value it observes, so it runs again in the same update; "
                 + "normalise the value where it is set, or write a derived state"
         }
+    }
+}
+
+private extension ValueWrite {
+    /// A write whose repetition leaves the value as it is, so the action runs once more and stops:
+    /// `code = String(code.prefix(6))`, `volume = min(newValue, 0.9)`, `songs.sort()`. Not
+    /// `page += 1`, `page = page + 1`, `items.append(x)` or `isOn.toggle()`, which change it on every run.
+    func settles(observing observed: ValuePath) -> Bool {
+        guard let value = assignedValue else {
+            // A mutating call anchors at its name: `sort`, `removeAll`, `formUnion` are idempotent, `append`
+            // and `toggle` are not. A compound assignment (`+=`) anchors at its target and changes it every time.
+            let isMethodCall = anchor.parent?.parent?.is(MemberAccessExprSyntax.self) == true
+            return isMethodCall && Self.mutatingMethods.contains(anchor.text)
+                && !OnChangeMutatesObservedValue.changingMethods.contains(anchor.text)
+        }
+        // `x = x + 1`: arithmetic on the value itself.
+        guard let sequence = value.as(SequenceExprSyntax.self) else { return true }
+        let usesItself = sequence.elements.contains { element in ValuePath(element).map { $0.overlaps(observed) } ?? false }
+        let isArithmetic = sequence.elements.contains { element in
+            ["+", "-", "*", "/", "%", "&+", "&-", "&*"].contains(element.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
+        }
+        return !(usesItself && isArithmetic)
     }
 }

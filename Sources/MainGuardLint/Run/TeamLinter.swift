@@ -26,7 +26,7 @@ public struct TeamLinter: Sendable {
     /// The folder relative paths are resolved against and stored relative to (baseline, reports).
     public var sourceRoot: String
     public var threads: Int?
-    /// `--include-tests` / `--include-previews` / `--include-small-io`: widen every configuration's scope.
+    /// `--include-tests` / `--include-previews` / `--include-low-cost`: widen every configuration's scope.
     public var scope: LintScope
 
     public init(configurations: NestedConfigurations = NestedConfigurations(root: Configuration()), excludes: [String] = [],
@@ -125,7 +125,7 @@ public struct TeamLinter: Sendable {
             guard configuration.includes(path: absolute) else { return nil }
             if scope.includeTests { configuration.includeTests = true }
             if scope.includePreviews { configuration.includePreviews = true }
-            if scope.includeSmallIO { configuration.includeSmallIO = true }
+            if scope.includeLowCost { configuration.includeLowCost = true }
             let settings = Self.settings(detected: detector.settings(forFile: path), configuration: configuration)
             return PlannedFile(path: path, configuration: configuration, settings: settings.applying(overrides))
         }
@@ -145,7 +145,7 @@ public struct TeamLinter: Sendable {
         settings.extraMainActorTypes = configuration.mainActorTypes.sorted()
         settings.extraBlockingAPIs = configuration.extraBlockingAPIs.sorted()
         settings.extraHeavyAPIs = configuration.extraHeavyAPIs.sorted()
-        settings.includesSmallIO = configuration.includeSmallIO ?? false
+        settings.includesLowCost = configuration.includeLowCost ?? false
         return settings
     }
 

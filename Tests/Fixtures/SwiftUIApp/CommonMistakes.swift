@@ -25,7 +25,7 @@ struct ContentView: View {
         if searchText.isEmpty {
             return viewModel.items
         }
-        return viewModel.items.filter { $0.name.localizedCaseInsensitiveContains(searchText) } // expect: expensive_work_in_view_body
+        return viewModel.items.filter { $0.name.localizedCaseInsensitiveContains(searchText) } // expect-low-cost: expensive_work_in_view_body
     }
 }
 
@@ -45,7 +45,7 @@ struct ItemRow: View {
     }
 
     var formattedDate: String {
-        let formatter = DateFormatter() // expect: expensive_work_in_view_body
+        let formatter = DateFormatter() // expect-low-cost: expensive_work_in_view_body
         formatter.dateStyle = .short
         return formatter.string(from: item.date)
     }

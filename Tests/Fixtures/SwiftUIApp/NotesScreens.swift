@@ -49,7 +49,7 @@ struct NoteListView: View {
     var body: some View {
         List {
             Section("Pinned") {
-                ForEach(model.notes.filter(\.isPinned)) { note in // expect: expensive_work_in_view_body
+                ForEach(model.notes.filter(\.isPinned)) { note in // expect-low-cost: expensive_work_in_view_body
                     NoteRow(note: note)
                 }
             }
@@ -132,7 +132,7 @@ struct NoteEditor: View {
         .onChange(of: draft.title) { _, newValue in
             draft.updatedAt = .now
             if newValue.count > 80 {
-                draft.title = String(newValue.prefix(80)) // expect: onchange_mutates_observed_value
+                draft.title = String(newValue.prefix(80)) // expect-low-cost: onchange_mutates_observed_value
             }
         }
         .toolbar {

@@ -57,7 +57,7 @@ final class BackupController {
 
     func quickBackup() {
         Task {
-            let data = encodeNotes(notes) // expect: sync_work_in_main_actor_task
+            let data = encodeNotes(notes) // expect-low-cost: sync_work_in_main_actor_task
             status = "\(data.count) bytes ready"
         }
     }

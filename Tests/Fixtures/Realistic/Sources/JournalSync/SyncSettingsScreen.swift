@@ -17,7 +17,7 @@ private let logURL = FileManager.default.temporaryDirectory.appendingPathCompone
 
 /// Unannotated: main-actor under default isolation, so the read happens on the main thread.
 func readLastLog() -> String {
-    let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" // expect-small-io: blocking_call_on_main_actor
+    let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" // expect-low-cost: blocking_call_on_main_actor
     return text.split(separator: "\n").last.map(String.init) ?? "No syncs yet"
 }
 

@@ -38,7 +38,7 @@ final class AttachmentsModel {
 
     func showSize() {
         Task {
-            sizeText = ByteCountFormatter.string(fromByteCount: Int64(store.totalSize()), countStyle: .file) // expect: sync_work_in_main_actor_task
+            sizeText = ByteCountFormatter.string(fromByteCount: Int64(store.totalSize()), countStyle: .file) // expect-low-cost: sync_work_in_main_actor_task
         }
     }
 

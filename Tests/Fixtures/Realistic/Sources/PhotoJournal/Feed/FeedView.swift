@@ -92,7 +92,7 @@ struct PostDetailView: View {
     }
 
     private func postedText(_ date: Date) -> String {
-        let formatter = DateFormatter() // expect: expensive_work_in_view_body
+        let formatter = DateFormatter() // expect-low-cost: expensive_work_in_view_body
         formatter.dateStyle = .medium
         formatter.timeStyle = .short
         return formatter.string(from: date)

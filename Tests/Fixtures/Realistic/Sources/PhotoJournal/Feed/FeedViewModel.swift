@@ -52,15 +52,15 @@ final class FeedViewModel: ObservableObject {
 
     /// Shows the last feed instantly on launch while the network request runs.
     func restoreFromCache() {
-        guard let data = try? Data(contentsOf: cacheURL) else { return } // expect-small-io: blocking_call_on_main_actor
+        guard let data = try? Data(contentsOf: cacheURL) else { return } // expect-low-cost: blocking_call_on_main_actor
         posts = (try? JSONDecoder().decode([Post].self, from: data)) ?? [] // expect: blocking_call_on_main_actor
     }
 
     func exportCSV(to url: URL) {
         let snapshot = posts
         Task {
-            let csv = CSVExporter.makeCSV(snapshot) // expect: sync_work_in_main_actor_task
-            try? csv.write(to: url, atomically: true, encoding: .utf8) // expect-small-io: sync_work_in_main_actor_task
+            let csv = CSVExporter.makeCSV(snapshot) // expect-low-cost: sync_work_in_main_actor_task
+            try? csv.write(to: url, atomically: true, encoding: .utf8) // expect-low-cost: sync_work_in_main_actor_task
         }
     }
 

@@ -28,7 +28,7 @@ final class ReportLoader {
     /// "Quick fix" from a crash report: the completion must run on the main thread.
     func loadOnMain(completion: @escaping (Report?) -> Void) {
         DispatchQueue.main.async {
-            let data = try? Data(contentsOf: self.url) // expect-small-io: sync_work_in_main_actor_task
+            let data = try? Data(contentsOf: self.url) // expect-low-cost: sync_work_in_main_actor_task
             completion(data.flatMap { try? JSONDecoder().decode(Report.self, from: $0) }) // one cause with the read above
         }
     }

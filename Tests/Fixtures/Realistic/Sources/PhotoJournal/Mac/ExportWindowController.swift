@@ -49,7 +49,7 @@ func presentedItemDidChange(at url: URL, controller: ExportViewController) async
         controller.title = text.isEmpty ? "Empty" : String(text.prefix(40))
     }
     await MainActor.run {
-        let summary = PDFComposer.compose([NoteDTO(id: UUID(), title: url.lastPathComponent, text: text, modified: .now)]) // known-false-positive: sync_work_in_main_actor_task
+        let summary = PDFComposer.compose([NoteDTO(id: UUID(), title: url.lastPathComponent, text: text, modified: .now)]) // known-false-positive-low-cost: sync_work_in_main_actor_task
         controller.representedObject = summary
     }
 }

@@ -46,7 +46,7 @@ final class PermissionsCoordinator {
         observers.append(NotificationCenter.default.addObserver(
             forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: .main
         ) { _ in
-            let snapshot = try? Data(contentsOf: Self.snapshotURL) // expect-small-io: sync_work_in_main_actor_task
+            let snapshot = try? Data(contentsOf: Self.snapshotURL) // expect-low-cost: sync_work_in_main_actor_task
             print(snapshot?.count ?? 0)
         })
         observers.append(NotificationCenter.default.addObserver(

@@ -34,7 +34,7 @@ final class PlacesService: NSObject, CLLocationManagerDelegate {
         }
         let cached = cachedPlaces
         Task { @MainActor in
-            let json = try? JSONSerialization.jsonObject(with: cached) as? [String] // expect: sync_work_in_main_actor_task
+            let json = try? JSONSerialization.jsonObject(with: cached) as? [String] // expect-low-cost: sync_work_in_main_actor_task
             self.delegate?.placesDidChange(json ?? [])
         }
     }

@@ -52,7 +52,7 @@ final class SearchModel {
             try? await Task.sleep(for: .milliseconds(300))
             guard !Task.isCancelled else { return }
             let found = await index.search(query)
-            hits = Self.rank(found, for: query) // expect: sync_work_in_main_actor_task
+            hits = Self.rank(found, for: query) // expect-low-cost: sync_work_in_main_actor_task
         }
     }
 

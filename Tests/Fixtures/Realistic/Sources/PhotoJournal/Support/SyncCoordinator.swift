@@ -41,7 +41,7 @@ final class SyncCoordinator: ObservableObject {
     func forceFullSync() {
         let snapshot = pending
         Task {
-            let payload = makePayload(from: snapshot) // expect: sync_work_in_main_actor_task
+            let payload = makePayload(from: snapshot) // expect-low-cost: sync_work_in_main_actor_task
             var request = URLRequest(url: URL(string: "https://api.photojournal.app/v2/sync")!)
             request.httpMethod = "POST"
             request.httpBody = payload

@@ -68,7 +68,7 @@ final class TagEditorModel: ObservableObject {
     func share() {
         Task { [weak self] in
             guard let self else { return }
-            let data = exporter.export(tags) // known-false-positive: sync_work_in_main_actor_task
+            let data = exporter.export(tags) // known-false-positive-low-cost: sync_work_in_main_actor_task
             UIPasteboard.general.setData(data, forPasteboardType: "public.plain-text")
         }
     }

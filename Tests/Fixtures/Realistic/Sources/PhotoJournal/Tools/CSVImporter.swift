@@ -40,8 +40,8 @@ final class CSVImportModel: ObservableObject {
 
     func importText(_ text: String) {
         Task {
-            let parser = CSVParser(text: text) // expect: sync_work_in_main_actor_task
-            notes = normalize(parser.rows) // expect: sync_work_in_main_actor_task
+            let parser = CSVParser(text: text) // expect-low-cost: sync_work_in_main_actor_task
+            notes = normalize(parser.rows) // expect-low-cost: sync_work_in_main_actor_task
             message = "Imported \(notes.count) notes"
         }
     }
@@ -55,7 +55,7 @@ final class CSVImportModel: ObservableObject {
 
     func importFile(_ url: URL) {
         Task {
-            let text = try String(contentsOf: url, encoding: .utf8) // expect-small-io: sync_work_in_main_actor_task
+            let text = try String(contentsOf: url, encoding: .utf8) // expect-low-cost: sync_work_in_main_actor_task
             importText(text)
         }
     }
