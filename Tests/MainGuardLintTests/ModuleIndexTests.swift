@@ -189,6 +189,19 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
     }
 
+    /// Issue 17, item 4: a call that may be the function itself or an overload with the same labels is
+    /// ambiguous, so it is not a recursion (`sync(_ options: [Option])` calling `sync(option)` for each).
+    func testACallThatMayBeAnOverloadIsNotARecursion() {
+        let sources = ["""
+            final class Player {
+                func sync(_ options: Set<Int>) { options.forEach { sync($0) } }
+                func sync(_ option: Int) { print(option) }
+            }
+            """]
+        let index = ModuleIndex(sources: sources)
+        XCTAssertEqual(index.functions.filter { $0.signature == "sync(_:)" }.map(\.heaviness), [nil, nil])
+    }
+
     func testCallsResolveOnlyIntoModulesTheCallerSees() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Package.swift", """

@@ -189,11 +189,13 @@ final class HeavinessSolver: @unchecked Sendable {
         return result
     }
 
-    /// "calls f(), which loops" when every candidate is heavy (settling them first), "recurses" when one
-    /// is in `recursion`, nil otherwise (cheap or unresolved).
+    /// "calls f(), which loops" when every candidate is heavy (settling them first), "recurses" when every
+    /// candidate is in `recursion` (an overload of the same name and labels is not a recursive call: the
+    /// call is ambiguous), nil otherwise (cheap or unresolved).
     private func reasonToCall(_ reference: CallReference, candidates: [Int], recursion: Set<Int>) -> String? {
         guard !candidates.isEmpty else { return nil }
-        if candidates.contains(where: recursion.contains) { return "recurses" }
+        if candidates.allSatisfy(recursion.contains) { return "recurses" }
+        if candidates.contains(where: recursion.contains) { return nil }
         candidates.forEach(settle)
         let reasons = candidates.map { results[$0]! }
         guard reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil else { return nil }
