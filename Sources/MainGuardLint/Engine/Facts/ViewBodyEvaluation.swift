@@ -201,46 +201,6 @@ struct ArgumentPosition {
     }
 }
 
-/// The SwiftUI and standard-library API names that decide when a closure runs.
-enum SwiftUICallbacks {
-    /// Argument labels of closures that run on an event, later.
-    static let laterLabels: Set<String> = [
-        "action", "perform", "onDismiss", "onCompletion", "completion", "completionHandler", "handler",
-        "onEditingChanged", "onCommit", "onIncrement", "onDecrement", "get", "set", "primaryAction",
-        "onDelete", "onMove", "onEnded", "onChanged", "onSubmit", "onSelect", "onTap", "operation",
-    ]
-    /// Argument labels of view-building closures.
-    static let contentLabels: Set<String> = [
-        "content", "label", "header", "footer", "destination", "placeholder", "icon", "title", "message",
-        "actions", "detail", "sidebar", "leading", "trailing", "description", "currentValueLabel",
-        "minimumValueLabel", "maximumValueLabel", "preview", "background", "overlay",
-    ]
-    /// Views and containers whose unlabeled closure builds content.
-    static let contentViews: Set<String> = [
-        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
-        "List", "ForEach", "Group", "Section", "ScrollView", "ScrollViewReader", "GeometryReader",
-        "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationLink", "TabView", "Form",
-        "ViewThatFits", "Menu", "DisclosureGroup", "GroupBox", "ControlGroup", "Picker", "LabeledContent",
-        "Label", "Toggle", "Table", "ToolbarItem", "ToolbarItemGroup", "Link", "TimelineView", "Stepper",
-        "Slider", "DatePicker", "ColorPicker", "ProgressView", "Gauge", "ContentUnavailableView", "Tab",
-        "AnyView", "PhotosPicker", "ShareLink", "AsyncImage",
-    ]
-    /// Modifiers whose unlabeled closure builds content.
-    static let contentModifiers: Set<String> = [
-        "overlay", "background", "mask", "toolbar", "safeAreaInset", "sheet", "fullScreenCover", "popover",
-        "alert", "confirmationDialog", "contextMenu", "swipeActions", "navigationDestination",
-        "searchSuggestions", "tabItem", "overlayPreferenceValue", "backgroundPreferenceValue", "inspector",
-    ]
-    /// Methods that call their closure before returning.
-    static let synchronousMethods: Set<String> = [
-        "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "sorted", "sort", "first", "last",
-        "contains", "allSatisfy", "min", "max", "firstIndex", "lastIndex", "drop", "prefix", "partition",
-        "split", "mapValues", "compactMapValues", "removeAll", "count",
-    ]
-    /// Free functions that call their closure before returning.
-    static let synchronousFunctions: Set<String> = ["withAnimation", "withTransaction"]
-}
-
 /// Wording the render-loop rules share, so every message states the same facts the same way.
 enum RenderLoop {
     /// "`Row.body`" or "`header` (used by `Row.body`)": where a region runs, for messages.

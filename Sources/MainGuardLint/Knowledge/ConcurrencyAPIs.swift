@@ -1,0 +1,94 @@
+import SwiftSyntax
+
+/// The concurrency and callback APIs of Swift, Dispatch, Foundation and Apple's frameworks, by where they
+/// run the closure handed to them: a task that inherits the caller's actor, the main actor, or a
+/// background queue (`ClosureRole`). `ClosureExprSyntax.role` reads it.
+
+extension CalledName {
+    /// The role of a closure handed to this call. Switches on the name first: most calls are not
+    /// concurrency APIs, and the receiver's text is only built for those that may be.
+    var closureRole: ClosureRole {
+        switch name {
+        case "Task" where receiver == nil && !isImplicitMember:
+            return .unstructuredTask
+        case "detached" where receiver?.isTaskType == true:
+            return .background("a Task.detached body")
+        case "immediate" where receiver?.isTaskType == true:
+            // Swift 6.2 (SE-0472): starts at once on the caller's actor, then continues like `Task { }`.
+            return .unstructuredTask
+        case "run" where receiverText == "MainActor":
+            return .mainActorJob("MainActor.run")
+        case "assumeIsolated" where receiverText == "MainActor":
+            return .mainActorCode("MainActor.assumeIsolated")
+        case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
+            return .background("a background thread")
+        case "DispatchWorkItem" where receiver == nil:
+            // Stored and run where it is executed, later: not work done where it is written.
+            return .background("a DispatchWorkItem")
+        case "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "addDiscardingTaskUnlessCancelled":
+            return .background("a child task")
+        case "dataTask", "downloadTask", "uploadTask":
+            return .background("a URLSession completion handler")
+        case "performBackgroundTask":
+            // Core Data runs the block on a new background context's private queue.
+            return .background("a Core Data background context")
+        case "requestAuthorization", "requestTrackingAuthorization", "requestAccess", "requestFullAccessToEvents",
+             "requestRecordPermission", "getNotificationSettings", "getPendingNotificationRequests",
+             "getDeliveredNotifications", "evaluatePolicy":
+            // Photos, UserNotifications, Contacts, EventKit, AVAudioSession, AppTrackingTransparency and
+            // LocalAuthentication call these handlers on a queue of their own, not the main queue.
+            return .background("a system callback on a background queue")
+        case "addObserver":
+            // `addObserver(forName:object:queue:using:)` runs the block on `queue`, or where the notification is posted when nil.
+            guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
+                  queue != "nil" else { return .inherits }
+            return Self.isMainQueue(queue) ? .mainActorJob("NotificationCenter.addObserver(queue: \(queue))") : .background("a background queue")
+        case "register" where labels.first == "forTaskWithIdentifier":
+            // BGTaskScheduler runs the launch handler on the `using:` queue, a background queue of its own when nil.
+            let queue = call.arguments.first { $0.label?.text == "using" }?.expression.trimmedDescription ?? "nil"
+            return Self.isMainQueue(queue) ? .mainActorCode("a BGTaskScheduler launch handler on the main queue")
+                : .background("a BGTaskScheduler launch handler on a background queue")
+        case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
+            guard let receiver = receiverText else { return .inherits }
+            if Self.isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
+            guard name == "perform" else { return .background("a background queue") }
+            // A managed object context runs `perform` on its own queue: the main queue for `viewContext`,
+            // a private queue for a background context.
+            return performsOnABackgroundContext ? .background("a Core Data background context") : .inherits
+        default:
+            return .inherits
+        }
+    }
+
+    static func isMainQueue(_ receiver: String) -> Bool {
+        return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
+            || receiver == ".main"
+    }
+
+    /// `perform` called on a context made by `newBackgroundContext()`: directly, through a local
+    /// constant initialised with it in an enclosing scope, or through a name that says so
+    /// (`backgroundContext`), the way `semaphore` names a `DispatchSemaphore`.
+    private var performsOnABackgroundContext: Bool {
+        guard let receiver else { return false }
+        if receiver.isNewBackgroundContextCall { return true }
+        guard let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return false }
+        if name.containsCaseInsensitive("background") { return true }
+        return Syntax(call).hasLocal(named: name, initialisedWith: \.isNewBackgroundContextCall)
+    }
+}
+
+private extension ExprSyntax {
+    /// `container.newBackgroundContext()` (or `try` of it).
+    var isNewBackgroundContextCall: Bool {
+        if let tried = self.as(TryExprSyntax.self) { return tried.expression.isNewBackgroundContextCall }
+        guard let call = self.as(FunctionCallExprSyntax.self) else { return false }
+        return CalledName(call)?.name == "newBackgroundContext"
+    }
+
+    /// `Task` or `Task<Success, Failure>`.
+    var isTaskType: Bool {
+        let type = self.as(GenericSpecializationExprSyntax.self)?.expression ?? self
+        return type.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+    }
+}

@@ -1,0 +1,69 @@
+/// What Apple's SDKs declare about the main actor, as data: which protocols and classes are `@MainActor`
+/// (`NS_SWIFT_UI_ACTOR`), which module names qualify SDK types, and which Foundation callbacks run on a
+/// queue of their own. `IsolationResolver` reads it; a reviewer who knows UIKit, AppKit or SwiftUI can
+/// check it without reading the engine.
+
+/// SDK types whose members run on the main actor.
+enum MainActorTypes {
+    /// SwiftUI and UIKit/AppKit protocols that are `@MainActor`: conformers' members are main-actor.
+    static let protocols: Set<String> = [
+        "View", "App", "Scene", "ViewModifier", "Commands", "ToolbarContent", "PreviewProvider",
+        "UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+        "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "ToggleStyle",
+        "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate", "NSWindowDelegate",
+        "UITableViewDataSource", "UITableViewDelegate", "UICollectionViewDataSource", "UICollectionViewDelegate",
+        // UIKit, WebKit and MapKit delegates marked NS_SWIFT_UI_ACTOR in the SDK headers.
+        "UICollectionViewDelegateFlowLayout", "UITableViewDataSourcePrefetching", "UICollectionViewDataSourcePrefetching",
+        "UIScrollViewDelegate", "UITextFieldDelegate", "UITextViewDelegate", "UISearchBarDelegate", "UISearchResultsUpdating",
+        "UISearchControllerDelegate", "UIGestureRecognizerDelegate", "UINavigationControllerDelegate",
+        "UITabBarControllerDelegate", "UIPageViewControllerDataSource", "UIPageViewControllerDelegate",
+        "UIAdaptivePresentationControllerDelegate", "UIPopoverPresentationControllerDelegate",
+        "UIContextMenuInteractionDelegate", "UIDocumentPickerDelegate", "UIViewControllerTransitioningDelegate",
+        "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "MKMapViewDelegate",
+        "NSTableViewDataSource", "NSTableViewDelegate", "NSOutlineViewDataSource", "NSOutlineViewDelegate",
+        "NSCollectionViewDataSource", "NSCollectionViewDelegate", "NSTextFieldDelegate", "NSTextViewDelegate",
+        "NSSearchFieldDelegate", "NSMenuDelegate", "NSToolbarDelegate", "NSSplitViewDelegate",
+    ]
+
+    /// UIKit/AppKit classes that are `@MainActor`: subclasses' members are main-actor.
+    static let classes: Set<String> = [
+        "UIViewController", "UIView", "UIResponder", "UITableViewCell", "UICollectionViewCell", "UITableViewController",
+        "UICollectionViewController", "UINavigationController", "UITabBarController", "UIPageViewController",
+        "UISplitViewController", "UIHostingController", "UIApplication", "UIWindow", "UIControl", "UIButton", "UILabel",
+        "UIImageView", "UIScrollView", "UITableView", "UICollectionView", "UIStackView", "UICollectionReusableView",
+        "NSViewController", "NSView", "NSWindowController", "NSResponder", "NSWindow", "NSApplication",
+        "NSHostingController", "NSHostingView", "NSTableCellView", "NSControl", "NSButton", "NSTableView",
+        // Further UIKit/AppKit/WebKit/MapKit views and controllers, which apps subclass directly.
+        "UITextView", "UITextField", "UISwitch", "UISlider", "UISegmentedControl", "UIDatePicker", "UIPickerView",
+        "UIPageControl", "UIStepper", "UISearchBar", "UIActivityIndicatorView", "UIProgressView", "UIVisualEffectView",
+        "UIRefreshControl", "UINavigationBar", "UITabBar", "UIToolbar", "UITableViewHeaderFooterView",
+        "UIAlertController", "UISearchController", "UIActivityViewController", "UIImagePickerController",
+        "UIDocumentPickerViewController", "UIInputViewController", "UIWindowScene",
+        "WKWebView", "MKMapView", "MKAnnotationView", "MKMarkerAnnotationView",
+        "NSTextView", "NSTextField", "NSScrollView", "NSOutlineView", "NSCollectionView", "NSCollectionViewItem",
+        "NSImageView", "NSStackView", "NSSplitViewController", "NSTabViewController", "NSPanel", "NSVisualEffectView",
+        "NSPopover", "NSTableRowView", "NSSegmentedControl", "NSSlider", "NSPopUpButton", "NSSearchField",
+        // AppKit's document classes are NS_SWIFT_UI_ACTOR too.
+        "NSDocument", "NSPersistentDocument", "NSDocumentController",
+    ]
+}
+
+/// Apple's and the toolchain's module names, as they qualify types (`os.Logger`, `SwiftUI.Text`).
+enum SDKModules {
+    static let names: Set<String> = [
+        "os", "Foundation", "Swift", "SwiftUI", "UIKit", "AppKit", "Combine", "CoreData", "CoreGraphics", "Dispatch",
+        "OSLog", "Darwin", "Glibc", "ObjectiveC", "WebKit", "MapKit", "AVFoundation", "Photos", "SwiftData",
+    ]
+}
+
+/// `NSFilePresenter`'s callbacks: Foundation calls them on `presentedItemOperationQueue`, a background
+/// queue unless the presenter returns the main queue.
+enum FilePresenterCallbacks {
+    static let names: Set<String> = [
+        "presentedItemDidChange", "presentedItemDidMove", "presentedItemDidGain", "presentedItemDidLose",
+        "presentedItemDidResolveConflict", "presentedItemDidChangeUbiquityAttributes", "presentedSubitemDidChange",
+        "presentedSubitemDidAppear", "presentedSubitem", "accommodatePresentedItemDeletion",
+        "accommodatePresentedItemEviction", "accommodatePresentedSubitemDeletion", "relinquishPresentedItem",
+        "savePresentedItemChanges",
+    ]
+}
