@@ -51,6 +51,22 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(result([warning, error]).exitCode(strict: false), 2)
     }
 
+    /// Issue 13: a rule the configuration turns off is not run (`SourceInput.ruleIDs`), not run and filtered.
+    func testOnlyTheRulesNamedForAFileRun() {
+        let source = """
+            @MainActor func load() {
+                Thread.sleep(forTimeInterval: 1)
+                Task.detached { print("later") }
+            }
+            """
+        let run = { (ruleIDs: Set<String>?) in
+            Linter().lint([Linter.SourceInput(path: "a.swift", text: source, settings: .classic, ruleIDs: ruleIDs)]).findings.map(\.ruleID).sorted()
+        }
+        XCTAssertEqual(run(nil), ["blocking_call_on_main_actor", "detached_task_default_priority"])
+        XCTAssertEqual(run(["blocking_call_on_main_actor"]), ["blocking_call_on_main_actor"])
+        XCTAssertEqual(run([]), [])
+    }
+
     func testSeverityFollowsTheCatalogueKind() {
         let findings = Linter().lint(source: """
             @MainActor func load() {

@@ -89,7 +89,9 @@ public struct TeamLinter: Sendable {
                     continue
                 }
                 files.append(file)
-                inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings, reportsInPreviews: scope.includePreviews))
+                let ruleIDs = Set(RuleRegistry.descriptions.map(\.id).filter(file.configuration.isEnabled))
+                inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings, reportsInPreviews: scope.includePreviews,
+                                                 ruleIDs: ruleIDs))
             case .failure(let reason):
                 skipped.append(SkippedFile(path: file.path, reason: reason.description))
             }

@@ -129,12 +129,16 @@ public struct Linter: Sendable {
         public var settings: ModuleSettings
         /// False (the default) drops findings in SwiftUI preview code (`LintScope`).
         public var reportsInPreviews: Bool
+        /// The rules to run on this file (`RuleDescription.id`); nil runs every rule. A rule the file's
+        /// configuration turns off is not run at all, rather than run and filtered.
+        public var ruleIDs: Set<String>?
 
-        public init(path: String, text: String, settings: ModuleSettings, reportsInPreviews: Bool = false) {
+        public init(path: String, text: String, settings: ModuleSettings, reportsInPreviews: Bool = false, ruleIDs: Set<String>? = nil) {
             self.path = path
             self.text = text
             self.settings = settings
             self.reportsInPreviews = reportsInPreviews
+            self.ruleIDs = ruleIDs
         }
     }
 
@@ -292,7 +296,8 @@ public struct Linter: Sendable {
         let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
                                   swiftUI: SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes))
         var hits = RuleRegistry.rules.flatMap { rule in
-            rule.check(context).map { (rule.description.id, $0) }
+            guard input.ruleIDs?.contains(rule.description.id) ?? true else { return [(String, RuleHit)]() }
+            return rule.check(context).map { (rule.description.id, $0) }
         }
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         guard !hits.isEmpty else { return [] }
