@@ -173,11 +173,13 @@ extension ClosureExprSyntax {
     }
 
     /// A statement of the body queues work onto the main actor (`DispatchQueue.main.async { }`,
-    /// `Task { @MainActor in }`): without a type checker, the best evidence that the API calling this
+    /// `Task { @MainActor in }`) or waits for it (`DispatchQueue.main.sync { }`): without a type checker, the best evidence that the API calling this
     /// completion handler calls it off the main actor, as `URLSession`-era services do.
     private var hopsToTheMainActor: Bool {
         statements.contains { statement in
             guard let call = statement.item.as(FunctionCallExprSyntax.self), let body = call.trailingClosure else { return false }
+            // `DispatchQueue.main.sync { }`: code that waits for the main thread expects to run elsewhere.
+            if let called = CalledName(call), called.name == "sync", called.receiverText.map(CalledName.isMainQueue) == true { return true }
             switch body.role {
             case .mainActorJob, .mainActorTask: return true
             default: return false
