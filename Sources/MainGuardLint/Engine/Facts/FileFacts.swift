@@ -343,7 +343,8 @@ private extension CatalogueEntry {
 
 extension Syntax {
     /// True inside the branch that a `Thread.isMainThread` test leaves only to other threads: the `else` of
-    /// `if Thread.isMainThread`, the body of `if !Thread.isMainThread`, or after `guard !Thread.isMainThread`.
+    /// `if Thread.isMainThread`, the body of `if !Thread.isMainThread`, after `guard !Thread.isMainThread`,
+    /// or after `if Thread.isMainThread { ...; return }`.
     var runsOnlyOffTheMainThread: Bool {
         var child = self
         var node = parent
@@ -356,6 +357,11 @@ extension Syntax {
                 for item in statements {
                     if Syntax(item) == child { break }
                     if let guardStatement = item.item.as(GuardStmtSyntax.self), guardStatement.conditions.mainThreadTest == false { return true }
+                    // `if Thread.isMainThread { work(); return }`: what follows runs only off the main thread.
+                    if let branch = (item.item.as(ExpressionStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self))?.as(IfExprSyntax.self),
+                       branch.elseBody == nil, branch.conditions.mainThreadTest == true, branch.body.statements.last?.item.exitsScope == true {
+                        return true
+                    }
                 }
             }
             if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
@@ -364,6 +370,11 @@ extension Syntax {
         }
         return false
     }
+}
+
+private extension CodeBlockItemSyntax.Item {
+    /// `return` or `throw`: the statements after it do not run.
+    var exitsScope: Bool { `is`(ReturnStmtSyntax.self) || `is`(ThrowStmtSyntax.self) }
 }
 
 private extension ConditionElementListSyntax {
