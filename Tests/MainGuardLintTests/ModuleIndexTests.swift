@@ -2,8 +2,8 @@
 import XCTest
 
 final class ModuleIndexTests: XCTestCase {
-    private func heaviness(of signature: String, in sources: [String]) -> String? {
-        let index = ModuleIndex(sources: sources)
+    private func heaviness(of signature: String, in sources: [String], settings: ModuleSettings = .classic) -> String? {
+        let index = ModuleIndex(sources: sources, settings: settings)
         let function = index.functions.first { $0.signature == signature }
         XCTAssertNotNil(function, "no \(signature) in \(index.functions.map(\.signature))")
         return function?.heaviness
@@ -14,7 +14,17 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertEqual(heaviness(of: "count()", in: ["func count() { for _ in 0..<1_000_000 {} }"]), "loops")
         XCTAssertEqual(heaviness(of: "drain()", in: ["func drain() { while queue.next() != nil {} }"]), "loops")
         XCTAssertEqual(heaviness(of: "spin()", in: ["func spin() { repeat {} while false }"]), "loops")
-        XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
+        // Recursion is long work with `include_low_cost` only (`HeavinessSolver.recursionIsWork`).
+        XCTAssertNil(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]))
+        XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"], settings: .lowCost), "recurses")
+        // A tree walk that lists a folder per level: the listing repeats, so it is reported by default.
+        XCTAssertEqual(heaviness(of: "deepest(in:)", in: ["""
+            import Foundation
+            func deepest(in url: URL) -> Int {
+                let children = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? []
+                return children.map { deepest(in: $0) }.max() ?? 0
+            }
+            """]), "calls FileManager.contentsOfDirectory")
         XCTAssertEqual(heaviness(of: "load()", in: ["import Foundation\nfunc load() { _ = try? Data(contentsOf: videoURL) }"]),
                        "calls Data(contentsOf:)")
         XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { usleep(100) }"]), "calls usleep(_:)")
@@ -28,7 +38,7 @@ final class ModuleIndexTests: XCTestCase {
             "func ping() { pong() }\nfunc pong() { ping() }",
         ]
         XCTAssertEqual(heaviness(of: "outer()", in: sources), "calls middle(), which calls inner(count:), which loops")
-        XCTAssertNotNil(heaviness(of: "ping()", in: sources))
+        XCTAssertNotNil(heaviness(of: "ping()", in: sources, settings: .lowCost))
     }
 
     /// One pass over a collection of unknown size, or a few literal iterations, is not long work by default
@@ -186,7 +196,7 @@ final class ModuleIndexTests: XCTestCase {
         ]
         XCTAssertNil(ModuleIndex(sources: sources).functions.first { $0.signature == "Int(_:)" }?.heaviness)
         // A plain function calling itself still recurses.
-        XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"]), "recurses")
+        XCTAssertEqual(heaviness(of: "depth(_:)", in: ["func depth(_ n: Int) -> Int { n == 0 ? 0 : depth(n - 1) }"], settings: .lowCost), "recurses")
     }
 
     /// Issue 17, item 4: a call that may be the function itself or an overload with the same labels is
@@ -355,5 +365,14 @@ final class CallResolutionTests: XCTestCase {
             }
             """
         XCTAssertEqual(findings(["Model.swift": model, "Compose.swift": screen]), ["Compose.swift:5 sync_work_in_main_actor_task"])
+    }
+}
+
+private extension ModuleSettings {
+    /// `include_low_cost: true`.
+    static var lowCost: ModuleSettings {
+        var settings = ModuleSettings.classic
+        settings.includesLowCost = true
+        return settings
     }
 }

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// takes about a millisecond: blind reviews of real apps rejected such findings as not worth a change.
 /// These operations are reported only where the syntax shows that the cost repeats or grows with the
 /// user's data:
-/// - **repeated**: in a loop or a per-element closure, during a SwiftUI `body`, or in a callback that runs
+/// - **repeated**: in a loop, a per-element closure or a function that calls itself (a tree walk), during a SwiftUI `body`, or in a callback that runs
 ///   per frame, row, keystroke or selection (`updateNSView`, `tableView(_:cellForRowAt:)`, `.onChange`);
 /// - **user-sized data**: a media file (video, image, audio, an upload or attachment, an encoded image), a backup,
 ///   or a cache, download or package folder being deleted, moved or copied;
@@ -170,6 +170,8 @@ private extension Syntax {
                let called = CalledName(call), called.receiver != nil, CalledName.iterationNames.contains(called.name) {
                 return true
             }
+            // A function that calls itself walks a tree: its operations repeat per node.
+            if let function = current.as(FunctionDeclSyntax.self) { return function.callsItself }
             if current.isFunctionBoundary { return false }
             child = current
             node = current.parent
@@ -260,6 +262,25 @@ private extension Syntax {
     var isFunctionBoundary: Bool {
         `is`(FunctionDeclSyntax.self) || `is`(InitializerDeclSyntax.self) || `is`(DeinitializerDeclSyntax.self)
             || `is`(AccessorDeclSyntax.self) || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
+    }
+}
+
+private extension FunctionDeclSyntax {
+    /// The body calls a function of the same name (`deepestFolder(in: child)` in `deepestFolder(in:)`).
+    var callsItself: Bool {
+        let name = self.name.text
+        return body?.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            var called = Syntax(reference)
+            // `self.walk(child)` and `Self.walk(child)`, not `super.walk()` or `other.walk()`.
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self) {
+                guard member.declName.id == reference.id,
+                      let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind,
+                      base == .keyword(.self) || base == .keyword(.Self) else { return false }
+                called = Syntax(member)
+            }
+            return called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id
+        } ?? false
     }
 }
 

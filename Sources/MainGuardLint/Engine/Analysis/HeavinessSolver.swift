@@ -27,14 +27,19 @@ final class HeavinessSolver: @unchecked Sendable {
     private var results: [String??]
     private var resultsBeforeSuspension: [String??]
     private var catalogueCalls: [Int: CatalogueCall] = [:]
+    /// Per file: `include_low_cost`, which counts recursion as long work. By default it is not: blind
+    /// reviews judged none of the sampled recursions worth a change (a path's depth, a one-step guard),
+    /// and a recursion over a tree shows its cost through the loops of its body.
+    private let recursionIsWork: [Bool]
 
     /// `records` are the functions of `files` in order (`files.flatMap(\.functions)`, passed in so the
     /// index does not build it twice). `bodies` walks one file and returns its functions with their body
     /// facts, in the same order. When every file's bodies are already known, calls are resolved on
     /// `threads` up front.
-    init(files: [FileFacts], records: [FunctionRecord], threads: Int, bodies: @escaping @Sendable (Int) -> [FunctionRecord],
-         resolve: @escaping @Sendable (CallReference, FunctionRecord) -> [Int]) {
+    init(files: [FileFacts], records: [FunctionRecord], threads: Int, recursionIsWork: [Bool],
+         bodies: @escaping @Sendable (Int) -> [FunctionRecord], resolve: @escaping @Sendable (CallReference, FunctionRecord) -> [Int]) {
         self.resolve = resolve
+        self.recursionIsWork = recursionIsWork
         loadBodies = bodies
         self.threads = threads
         var starts: [Int] = []
@@ -194,7 +199,9 @@ final class HeavinessSolver: @unchecked Sendable {
     /// call is ambiguous), nil otherwise (cheap or unresolved).
     private func reasonToCall(_ reference: CallReference, candidates: [Int], recursion: Set<Int>) -> String? {
         guard !candidates.isEmpty else { return nil }
-        if candidates.allSatisfy(recursion.contains) { return "recurses" }
+        if candidates.allSatisfy(recursion.contains) {
+            return candidates.allSatisfy { recursionIsWork[records[$0].fileIndex] } ? "recurses" : nil
+        }
         if candidates.contains(where: recursion.contains) { return nil }
         candidates.forEach(settle)
         let reasons = candidates.map { results[$0]! }

@@ -128,7 +128,8 @@ public struct ModuleIndex: Sendable {
         let functionsByName = byKey
         let visibility = ModuleVisibility(files: files, settings: settings)
         self.visibility = visibility
-        heaviness = HeavinessSolver(files: files, records: records, threads: threads, bodies: bodies, resolve: { reference, caller in
+        heaviness = HeavinessSolver(files: files, records: records, threads: threads,
+                                    recursionIsWork: settings.map(\.includesLowCost), bodies: bodies, resolve: { reference, caller in
             Self.candidates(of: reference, callerType: caller.enclosingType, callerFile: caller.fileIndex, functions: records,
                             byKey: functionsByName, conformers: conformers, visibility: visibility)
         })
