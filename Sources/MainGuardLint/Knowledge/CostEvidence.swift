@@ -28,7 +28,7 @@ import SwiftSyntax
 enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
-        case fileRead, fileWrite, folderChange, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
+        case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
     }
 
     /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
@@ -36,8 +36,8 @@ enum CostEvidence {
         "Data(contentsOf:)": .fileRead, "String(contentsOf:)": .fileRead, "NSData(contentsOf:)": .fileRead,
         "NSString(contentsOf:)": .fileRead, "FileManager.contents(atPath:)": .fileRead,
         "write(to:)": .fileWrite, "FileHandle.write(_:)": .fileWrite,
-        "FileManager.removeItem": .folderChange, "FileManager.moveItem": .folderChange,
-        "FileManager.copyItem": .folderChange, "FileManager.replaceItemAt": .folderChange,
+        "FileManager.removeItem": .unlink, "FileManager.moveItem": .unlink,
+        "FileManager.copyItem": .copy, "FileManager.replaceItemAt": .copy,
         "FileManager.contentsOfDirectory": .directoryListing,
         "SecItemCopyMatching": .keychainRead,
         "SecItemAdd": .keychainWrite, "SecItemUpdate": .keychainWrite, "SecItemDelete": .keychainWrite,
@@ -57,14 +57,11 @@ enum CostEvidence {
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
         if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.contains("Mapped") }) { return false }
         // Unlinking a file takes microseconds, however many times a loop does it; a folder that grows is the cost.
-        if operation == .folderChange, ["FileManager.removeItem", "FileManager.moveItem"].contains(entry.display) {
-            return call.call.arguments.contains { $0.expression.namesGrowingFolder }
-        }
-        if node.isRepeated || node.runsPerFrameOrEvent { return true }
+        if operation != .unlink, node.isRepeated || node.runsPerFrameOrEvent { return true }
         switch operation {
         case .fileRead: return call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
         case .fileWrite: return call.namesMedia || call.writesMedia
-        case .folderChange: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
+        case .unlink, .copy: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
         case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll")
         case .database: return node.readsManyRows
         case .directoryListing, .keychainWrite, .coordination, .drawing: return false
@@ -93,6 +90,8 @@ enum CostEvidence {
     static let codedOutputSinks = ["write(to", "write(toFile", "createFile", "upload(", "uploadTask"]
 
     /// Words in a name that say the data is a user's media, whose size has no bound.
+    static func mentionsMedia(_ name: String) -> Bool { mediaWords.contains { name.containsCaseInsensitive($0) } }
+
     static let mediaWords: [StaticString] = ["video", "movie", "gif", "image", "photo", "media", "audio", "attachment", "upload", "recording", "backup"]
     /// Calls whose result is an encoded image: writing it writes media.
     static let imageEncoders = ["jpegData(", "pngData(", "heicData(", "tiffRepresentation", "Representation("]
@@ -106,15 +105,10 @@ private extension CalledName {
 
     /// `String(contentsOf: URL(string: "https://status.example.com")!)`: a synchronous network request.
     var readsARemoteURL: Bool {
-        guard let location = call.arguments.first?.expression else { return false }
-        let isRemote: (ExprSyntax) -> Bool = { expression in
+        call.arguments.first?.expression.isOrNamesLocal { expression in
             let text = expression.trimmedDescription
             return text.contains("URL(string:") || text.contains("\"http")
-        }
-        if isRemote(location) { return true }
-        guard let name = location.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? location.as(ForceUnwrapExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        return Syntax(call).hasLocal(named: name, initialisedWith: isRemote)
+        } ?? false
     }
 
     /// `imageData.write(to:)`, or data a local made by encoding an image: `let data = image.jpegData(...)`.
@@ -130,7 +124,7 @@ private extension CalledName {
 }
 
 private extension ExprSyntax {
-    var namesMedia: Bool { identifiers.contains { name in CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) } } }
+    var namesMedia: Bool { identifiers.contains(where: CostEvidence.mentionsMedia) }
 
     /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made
     /// from one: `let images = caches.appendingPathComponent("Images")`, `for item in [images, favicons]`.
@@ -199,9 +193,7 @@ private extension Syntax {
 
     /// The enclosing function iterates a query's rows (`while results.next()`) or fetches them all.
     var readsManyRows: Bool {
-        var node = parent
-        while let current = node, !current.isFunctionBoundary { node = current.parent }
-        guard let function = node else { return false }
+        guard let function = enclosingFunction else { return false }
         return function.tokens(viewMode: .sourceAccurate).contains { token in
             switch token.tokenKind {
             case .keyword(.while): true
@@ -218,26 +210,27 @@ private extension Syntax {
             || current.is(OptionalChainingExprSyntax.self) || current.is(InitializerClauseSyntax.self) { node = current.parent }
         let name = node?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             ?? node?.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        return name.map { name in CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) } } ?? false
+        return name.map(CostEvidence.mentionsMedia) ?? false
     }
 
     /// `func parse(_ data: Data) -> [Post] { try decoder.decode([Post].self, from: data) }`: the data comes
     /// from the caller, a response or a file more often than a preference.
     func decodesAParameter(of call: CalledName) -> Bool {
         guard let input = call.call.arguments.first(where: { ["from", "with"].contains($0.label?.text) })?.expression
-                .as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        var node = parent
-        while let current = node, !current.isFunctionBoundary { node = current.parent }
-        guard let function = node?.as(FunctionDeclSyntax.self) else { return false }
+                .as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let function = enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
         return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == input }
     }
 
-    /// The text of the enclosing function, initializer or accessor (the file's, at top level).
-    var enclosingFunctionText: String {
+    /// The enclosing function, initializer or accessor (the type or the file, outside one).
+    var enclosingFunction: Syntax? {
         var node = parent
         while let current = node, !current.isFunctionBoundary { node = current.parent }
-        return node?.description ?? ""
+        return node
     }
+
+    /// The text of `enclosingFunction`.
+    var enclosingFunctionText: String { enclosingFunction?.description ?? "" }
 
     /// The sequence of the enclosing `for name in sequence` loop that binds `name`.
     func loopSequence(binding name: String) -> ExprSyntax? {
@@ -253,10 +246,7 @@ private extension Syntax {
 
     /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.
     var functionNameMentionsMedia: Bool {
-        var node = parent
-        while let current = node, !current.isFunctionBoundary { node = current.parent }
-        guard let name = node?.as(FunctionDeclSyntax.self)?.name.text else { return false }
-        return CostEvidence.mediaWords.contains { name.containsCaseInsensitive($0) }
+        enclosingFunction?.as(FunctionDeclSyntax.self).map { CostEvidence.mentionsMedia($0.name.text) } ?? false
     }
 
     var isFunctionBoundary: Bool {

@@ -85,11 +85,7 @@ enum SizeEvidence {
 /// ```
 enum BundledResource {
     static func isRead(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let location = call.arguments.first?.expression else { return false }
-        if namesBundle(location) { return true }
-        guard let name = location.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? location.as(ForceUnwrapExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        return Syntax(call).hasLocal(named: name, initialisedWith: namesBundle)
+        call.arguments.first?.expression.isOrNamesLocal(matching: namesBundle) ?? false
     }
 
     /// `Bundle.main.url(forResource:...)`, `Bundle.module.path(forResource:...)`, `bundle.url(forResource:...)`.

@@ -33,11 +33,6 @@ public struct LintScope: Sendable, Hashable {
     /// Everything, tests and previews included.
     public static let everything = LintScope(includeTests: true, includePreviews: true, includeLowCost: true)
 
-    /// True when the file is linted at all: test files only with `includeTests`.
-    ///
-    /// ```swift
-    /// LintScope().includes(text: "import XCTest\n", settings: .classic) // false
-    /// ```
     /// `settings` with this scope's cost policy applied.
     func applied(to settings: ModuleSettings) -> ModuleSettings {
         var settings = settings
@@ -45,6 +40,11 @@ public struct LintScope: Sendable, Hashable {
         return settings
     }
 
+    /// True when the file is linted at all: test files only with `includeTests`.
+    ///
+    /// ```swift
+    /// LintScope().includes(text: "import XCTest\n", settings: .classic) // false
+    /// ```
     public func includes(text: String, settings: ModuleSettings) -> Bool {
         includeTests || !TestCode.isTestFile(text: text, settings: settings)
     }

@@ -188,6 +188,18 @@ extension ClosureExprSyntax {
     }
 }
 
+extension ExprSyntax {
+    /// True when this expression `matches`, or names a local (`url`, `url!`) initialised with a value that does:
+    /// `Bundle.main.url(forResource: "a", withExtension: "txt")` written in the call or in `let url = ...` above it.
+    func isOrNamesLocal(matching matches: (ExprSyntax) -> Bool) -> Bool {
+        if matches(self) { return true }
+        guard let name = (self.as(ForceUnwrapExprSyntax.self)?.expression ?? self).as(DeclReferenceExprSyntax.self)?.baseName.text else {
+            return false
+        }
+        return Syntax(self).hasLocal(named: name, initialisedWith: matches)
+    }
+}
+
 extension Syntax {
     /// True when a local of the enclosing function named `name` is initialised with a value that `matches`:
     /// `let name = value` in an enclosing block, or `if let` / `guard let name = value`.
