@@ -111,16 +111,10 @@ final class CatalogueMatchingTests: XCTestCase {
             "let videoData = try? Data(contentsOf: url)",
             "_ = try? Data(contentsOf: compressedVideoURL)",
             "_ = try? String(contentsOf: URL(string: \"https://example.com/status\")!, encoding: .utf8)",
-            "let imageData = Data()\ntry? imageData.write(to: url)",
-            "try? FileManager.default.removeItem(at: cachesURL)",
-            "try? FileManager.default.removeItem(at: downloadDirectory())",
-            "let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]\n"
-                + "let images = caches.appendingPathComponent(\"Images\")\nfor item in [images] { try? FileManager.default.removeItem(at: item) }",
+            "let videoData = Data()\ntry? videoData.write(to: url)",
             "let query = [kSecMatchLimit: kSecMatchLimitAll] as CFDictionary\nSecItemCopyMatching(query, nil)",
             "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }",
             "let rows = database.executeQuery(\"SELECT * FROM feeds\", withArgumentsIn: [])\nwhile rows?.next() == true { count += 1 }",
-            "let saved = try? Data(contentsOf: url)\n_ = try? JSONDecoder().decode([String].self, from: saved ?? Data())",
-            "let data = try? encoder.encode(posts)\ntry? data?.write(to: url)",
             "for file in files { _ = try? JSONDecoder().decode([String].self, from: Data(file.path.utf8)) }",
         ] {
             XCTAssertEqual(blockingFindings(statement, scope: shippedCode).count, 1, statement)
@@ -136,9 +130,51 @@ final class CatalogueMatchingTests: XCTestCase {
             "let filters: [String] = []\nUserDefaults.standard.set(try? encoder.encode(filters), forKey: \"filters\")",
             "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchOne(db, key: 1) }",
             "for size in [1, 2, 3] { _ = try? Data(contentsOf: url.appendingPathComponent(\"\\(size)\")) }",
+            // Photos are a few megabytes; only unbounded media (video, recordings, backups) count (`CostEvidence.mediaWords`).
+            "let imageData = Data()\ntry? imageData.write(to: url)",
+            "let photoData = try? Data(contentsOf: url)",
+            // Deleting a cache or download folder counts only from a launch callback (`LaunchCallbacks`).
+            "try? FileManager.default.removeItem(at: cachesURL)",
+            "try? FileManager.default.removeItem(at: downloadDirectory())",
         ] {
             XCTAssertEqual(blockingFindings(statement, scope: shippedCode).map(\.message), [], statement)
             XCTAssertEqual(blockingFindings(statement).count, 1, statement)
         }
+        // One decode of a file, one encode to a file: low cost unless repeated (`CostEvidence.showsCodedData`).
+        for statement in [
+            "let saved = try? Data(contentsOf: url)\n_ = try? JSONDecoder().decode([String].self, from: saved ?? Data())",
+            "let data = try? encoder.encode(posts)\ntry? data?.write(to: url)",
+        ] {
+            XCTAssertEqual(blockingFindings(statement, scope: shippedCode).map(\.message), [], statement)
+            XCTAssertFalse(blockingFindings(statement).isEmpty, statement)
+        }
+    }
+
+    /// Deleting a growing folder is reported where the app does it unasked, at launch, not where a user
+    /// asked for it (`CatalogueEntry.costsOnlyAtLaunch`).
+    func testDeletingACacheFolderCountsAtLaunchOnly() {
+        let helper = """
+            enum CachePurger {
+                static func purge() {
+                    let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+                    try? FileManager.default.removeItem(at: caches.appendingPathComponent("Images"))
+                }
+            }
+            """
+        let atLaunch = helper + """
+
+            @MainActor final class AppDelegate: NSObject, NSApplicationDelegate {
+                func applicationDidFinishLaunching(_ notification: Notification) { CachePurger.purge() }
+            }
+            """
+        let onTap = helper + """
+
+            @MainActor final class SettingsModel {
+                func clearCacheTapped() { CachePurger.purge() }
+            }
+            """
+        XCTAssertEqual(Linter().lint(source: atLaunch).map(\.line), [8])
+        XCTAssertEqual(Linter().lint(source: onTap).map(\.line), [])
+        XCTAssertEqual(Linter().lint(source: onTap, settings: .lowCost).map(\.line), [8])
     }
 }

@@ -8,8 +8,8 @@ import SwiftSyntax
 /// user's data:
 /// - **repeated**: in a loop, a per-element closure or a function that calls itself (a tree walk), during a SwiftUI `body`, or in a callback that runs
 ///   per frame, row, keystroke or selection (`updateNSView`, `tableView(_:cellForRowAt:)`, `.onChange`);
-/// - **user-sized data**: a media file (video, image, audio, an upload or attachment, an encoded image), a backup,
-///   or a cache, download or package folder being deleted, moved or copied;
+/// - **user-sized data**: a video, a recording or a backup read or written; a cache, download or package
+///   folder walked, or deleted, moved or copied (deleting one only from a launch callback);
 /// - **the network**: a read of a remote URL (`URL(string: "https://...")`);
 /// - **many rows**: the query's rows are iterated (`while rows.next()`) or fetched whole (`fetchAll`);
 /// - **an enumeration**: a keychain query for every item (`kSecMatchLimitAll`).
@@ -17,9 +17,12 @@ import SwiftSyntax
 /// Deleting or moving a file is cheap even in a loop: only a growing folder makes it costly. A read with
 /// `options: .alwaysMapped` maps the file instead of reading it.
 ///
-/// Drawing into a bitmap (`UIGraphicsImageRenderer.image`: an icon, a label) needs repetition too. Coders
-/// need a list and a file or network on one side (`showsCodedData`). Waits, sleeps, image encoding and
-/// decoding and whole-folder walks need no evidence: their cost is never small.
+/// Drawing into a bitmap (`UIGraphicsImageRenderer.image`, `ImageRenderer`: an icon, a label), loading one
+/// image file and waiting for a helper `Process` need repetition too. Encoding an image needs a user's
+/// photo, capture or upload (`userImageWords`) that is not named as a small image (`smallImageWords`).
+/// Reading a helper process's output to its end waits for the process. Coders need repetition
+/// (`showsCodedData`). Sleeps, semaphore and group waits, synchronous network requests and ImageIO
+/// transcoding need no evidence: their cost is never small.
 ///
 /// ```swift
 /// // not reported: let settings = try Data(contentsOf: settingsURL)
@@ -29,6 +32,7 @@ enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
+        case imageFile, imageEncoding, process, treeWalk
     }
 
     /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
@@ -47,7 +51,21 @@ enum CostEvidence {
         "sqlite3_exec": .database,
         "NSFileCoordinator.coordinate": .coordination,
         // Drawing an icon or a label into a bitmap: the cost is the canvas, small unless repeated.
-        "UIGraphicsImageRenderer.image": .drawing,
+        "UIGraphicsImageRenderer.image": .drawing, "ImageRenderer.cgImage": .drawing, "ImageRenderer.uiImage": .drawing,
+        "ImageRenderer.nsImage": .drawing,
+        // Loading one image file (an icon, an artwork) takes a few milliseconds.
+        "UIImage(contentsOfFile:)": .imageFile, "NSImage(contentsOf:)": .imageFile,
+        // Encoding an image costs its pixel count: a camera photo, not an icon or a placeholder.
+        "UIImage.pngData()": .imageEncoding, "UIImage.jpegData(compressionQuality:)": .imageEncoding,
+        "UIImage.heicData()": .imageEncoding, "NSImage.tiffRepresentation": .imageEncoding,
+        "CIContext.createCGImage(_:from:)": .imageEncoding, "CIContext.jpegRepresentation": .imageEncoding,
+        "CIContext.pngRepresentation": .imageEncoding, "CIContext.heifRepresentation": .imageEncoding,
+        "CIContext.writeJPEGRepresentation": .imageEncoding, "CIContext.writePNGRepresentation": .imageEncoding,
+        "CIContext.writeHEIFRepresentation": .imageEncoding,
+        // A helper tool run to completion: most are short (`git rev-parse`, `defaults read`).
+        "Process.waitUntilExit()": .process, "FileHandle.readDataToEndOfFile()": .process,
+        // Walking a folder tree: a user's folder of a few files, unless it is one that grows.
+        "FileManager.enumerator": .treeWalk, "FileManager.subpathsOfDirectory(atPath:)": .treeWalk,
     ]
 
     /// True when `entry` needs no evidence, or `call` shows that its cost repeats or grows.
@@ -61,41 +79,59 @@ enum CostEvidence {
         switch operation {
         case .fileRead: return call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
         case .fileWrite: return call.namesMedia || call.writesMedia
-        case .unlink, .copy: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
+        case .unlink, .copy, .treeWalk: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
         case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll")
         case .database: return node.readsManyRows
-        case .directoryListing, .keychainWrite, .coordination, .drawing: return false
+        case .imageFile: return call.readsARemoteURL
+        case .imageEncoding: return node.encodesUserMedia(receiver: call.receiver)
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .process: return false
         }
     }
 
-    /// A coder of a list (`SizeEvidence`) whose input is read from a file or the network, or whose output
-    /// is written to one, or that runs repeatedly. Lists kept in `UserDefaults` or a database attribute (a
-    /// few saved filters) code in microseconds: blind reviews rejected every such finding, and accepted
-    /// decodes of files that grow (an event log, a package registry).
-    static func showsCodedData(for entry: CatalogueEntry, at call: CalledName) -> Bool {
-        let node = Syntax(call.call)
-        if node.isRepeated || node.runsPerFrameOrEvent { return true }
-        let encodes = ["encode", "archivedData", "data(withJSONObject"].contains { entry.display.contains($0) }
-        let text = node.enclosingFunctionText
-        return (encodes ? codedOutputSinks : codedInputSources).contains { text.contains($0) }
-            || !encodes && node.decodesAParameter(of: call)
+    /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats.
+    static func shows(for entry: CatalogueEntry, atPropertyRead node: Syntax) -> Bool {
+        guard singleOperations[entry.display] != nil else { return true }
+        return node.isRepeated || node.runsPerFrameOrEvent
     }
 
-    /// Reads whose data a decoder's input may be: a file, a stream or a network response.
-    static let codedInputSources = [
-        "contentsOf:", "contentsOfFile:", "contents(atPath", "readDataToEndOfFile", "readToEnd", "URLSession", ".data(from:",
-        ".data(for:", "dataTask",
-    ]
-    /// Where an encoder's output may go and grow: files and uploads.
-    static let codedOutputSinks = ["write(to", "write(toFile", "createFile", "upload(", "uploadTask"]
+    /// The operation's only evidence is the growing folder it deletes, moves or copies (not a loop of
+    /// copies): reported only from a launch callback. Blind reviews rejected deleting a download, a
+    /// session or a cache the user asked to clear, and accepted purging caches at every launch.
+    static func needsALaunchCaller(for entry: CatalogueEntry, at call: CalledName) -> Bool {
+        guard let operation = singleOperations[entry.display] else { return false }
+        switch operation {
+        case .unlink: return true
+        case .copy:
+            let node = Syntax(call.call)
+            return !(node.isRepeated || node.runsPerFrameOrEvent)
+        default: return false
+        }
+    }
+
+    /// A coder of a list (`SizeEvidence`) that runs repeatedly: in a loop, during `body`, or per row or
+    /// event. One decode of a file or a response took a few milliseconds in most cases blind reviews read
+    /// (4 of 15 accepted, the growing ones: an event log, a package registry), so it is low cost.
+    static func showsCodedData(for entry: CatalogueEntry, at call: CalledName) -> Bool {
+        let node = Syntax(call.call)
+        return node.isRepeated || node.runsPerFrameOrEvent
+    }
 
     /// Words in a name that say the data is a user's media, whose size has no bound.
     static func mentionsMedia(_ name: String) -> Bool { mediaWords.contains { name.containsCaseInsensitive($0) } }
 
-    static let mediaWords: [StaticString] = ["video", "movie", "gif", "image", "photo", "media", "audio", "attachment", "upload", "recording", "backup"]
-    /// Calls whose result is an encoded image: writing it writes media.
-    static let imageEncoders = ["jpegData(", "pngData(", "heicData(", "tiffRepresentation", "Representation("]
+    /// Only media without a typical size: a photo or an attachment is a few megabytes, read in milliseconds,
+    /// and blind reviews rejected 9 of 11 such reads; a video, a recording or a backup can be gigabytes.
+    static let mediaWords: [StaticString] = ["video", "movie", "recording", "backup"]
     /// Words in a name that say a folder grows with use: deleting, moving or copying it walks every file.
+    /// Words in the enclosing function that say an encoded image is a user's photo or capture.
+    static let userImageWords: [StaticString] = [
+        "camera", "photo", "picker", "picking", "originalimage", "editedimage", "screenshot", "crop", "capture", "upload",
+        "attachment", "scan",
+    ]
+    /// Words in a name that say an image is small by design.
+    static let smallImageWords: [StaticString] = [
+        "icon", "avatar", "placeholder", "logo", "thumbnail", "qr", "symbol", "badge", "emoji", "glyph",
+    ]
     static let growingFolderWords: [StaticString] = ["cache", "download", "package", "node_modules", "repo", "clone"]
 }
 
@@ -111,15 +147,11 @@ private extension CalledName {
         } ?? false
     }
 
-    /// `imageData.write(to:)`, or data a local made by encoding an image: `let data = image.jpegData(...)`.
+    /// `videoData.write(to:)`: the data written is named as media.
     var writesMedia: Bool {
         guard var receiver else { return false }
         if let unwrapped = receiver.as(OptionalChainingExprSyntax.self)?.expression { receiver = unwrapped }
-        if receiver.namesMedia { return true }
-        guard let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        return Syntax(call).hasLocal(named: name) { value in
-            CostEvidence.imageEncoders.contains { value.trimmedDescription.contains($0) }
-        }
+        return receiver.namesMedia
     }
 }
 
@@ -191,35 +223,43 @@ private extension Syntax {
         return false
     }
 
-    /// The enclosing function iterates a query's rows (`while results.next()`) or fetches them all.
+    /// The enclosing function iterates a query's rows (`while results.next()`), fetches them all, or
+    /// hands the whole result set on: `articles(from: resultSet)`, `resultSet.mapToSet { ... }`.
     var readsManyRows: Bool {
         guard let function = enclosingFunction else { return false }
+        let results = resultName
+        // `if results.next() { return Episode(row: results) }` reads one row, whatever it is handed to.
+        let readsOneRow = results.map { name in
+            function.tokens(viewMode: .sourceAccurate).contains { token in
+                token.text == name && token.nextToken(viewMode: .sourceAccurate)?.text == "."
+                    && token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)?.text == "next"
+            }
+        } ?? false
         return function.tokens(viewMode: .sourceAccurate).contains { token in
             switch token.tokenKind {
-            case .keyword(.while): true
-            case .identifier(let name): FrequentCallbacks.wholeFetches.contains(name)
-            default: false
+            case .keyword(.while): return true
+            case .identifier(let name) where name == results:
+                guard !readsOneRow, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+                if reference.parent?.is(LabeledExprSyntax.self) == true { return true }
+                guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id else { return false }
+                let method = member.declName.baseName.text
+                return method.hasPrefix("map") || CalledName.iterationNames.contains(method)
+            case .identifier(let name): return FrequentCallbacks.wholeFetches.contains(name)
+            default: return false
             }
         }
     }
 
     /// `let videoData = try? Data(contentsOf: url)`: the name the result is bound to.
-    var resultNameMentionsMedia: Bool {
+    var resultNameMentionsMedia: Bool { resultName.map(CostEvidence.mentionsMedia) ?? false }
+
+    /// The name this expression's value is bound to: `let name = try? expression`, `if let name = expression`.
+    var resultName: String? {
         var node = parent
         while let current = node, current.is(TryExprSyntax.self) || current.is(ForceUnwrapExprSyntax.self)
             || current.is(OptionalChainingExprSyntax.self) || current.is(InitializerClauseSyntax.self) { node = current.parent }
-        let name = node?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        return node?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             ?? node?.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        return name.map(CostEvidence.mentionsMedia) ?? false
-    }
-
-    /// `func parse(_ data: Data) -> [Post] { try decoder.decode([Post].self, from: data) }`: the data comes
-    /// from the caller, a response or a file more often than a preference.
-    func decodesAParameter(of call: CalledName) -> Bool {
-        guard let input = call.call.arguments.first(where: { ["from", "with"].contains($0.label?.text) })?.expression
-                .as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let function = enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
-        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == input }
     }
 
     /// The enclosing function, initializer or accessor (the type or the file, outside one).
@@ -242,6 +282,16 @@ private extension Syntax {
             node = current.parent
         }
         return nil
+    }
+
+    /// `image.jpegData(...)` in a function that handles a camera photo, a screenshot or an upload, where
+    /// neither the image nor the function is named for a small image (an icon, an avatar, a QR code).
+    func encodesUserMedia(receiver: ExprSyntax?) -> Bool {
+        let function = enclosingFunction
+        let names = (receiver.map { $0.identifiers } ?? []) + [function?.as(FunctionDeclSyntax.self)?.name.text].compactMap { $0 }
+        if names.contains(where: { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }) { return false }
+        let text = function?.description ?? ""
+        return CostEvidence.userImageWords.contains { text.containsCaseInsensitive($0) }
     }
 
     /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.

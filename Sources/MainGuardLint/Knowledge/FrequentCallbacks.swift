@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// SDK callbacks that run often: per frame, per row or cell, per keystroke, per selection.
 enum FrequentCallbacks {
     /// AppKit, UIKit and SwiftUI representable methods.
@@ -15,4 +17,42 @@ enum FrequentCallbacks {
     ]
     /// Database calls that fetch every matching row.
     static let wholeFetches: Set<String> = ["fetchAll", "fetchSet", "fetchCursor", "allRows"]
+}
+
+/// App lifecycle callbacks that run unasked, before or while the first screen appears: work there
+/// delays every launch. `applicationWillFinishLaunching(_:)` and `application(_:didFinishLaunchingWithOptions:)`
+/// are the places an app purges caches or migrates data.
+///
+/// ```swift
+/// print(LaunchCallbacks.functions.contains("applicationDidFinishLaunching")) // true
+/// ```
+enum LaunchCallbacks {
+    /// `NSApplicationDelegate`, `UIApplicationDelegate` and `UISceneDelegate` methods, by base name.
+    /// `application` covers `application(_:didFinishLaunchingWithOptions:)` and its `willFinish` twin
+    /// (`isLaunch` checks the label).
+    static let functions: Set<String> = [
+        "applicationWillFinishLaunching", "applicationDidFinishLaunching", "applicationDidBecomeActive",
+        "applicationWillEnterForeground", "sceneWillEnterForeground", "sceneDidBecomeActive",
+    ]
+
+    /// Whether `node` is written in a launch callback (closures inside it included).
+    static func contains(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if let function = parent.as(FunctionDeclSyntax.self) { return isLaunch(function) }
+            if parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
+            current = parent.parent
+        }
+        return false
+    }
+
+    /// Whether a function declaration is a launch callback.
+    static func isLaunch(_ function: FunctionDeclSyntax) -> Bool {
+        let name = function.name.text
+        if functions.contains(name) { return true }
+        let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+        if name == "application" { return labels.contains { $0.hasSuffix("FinishLaunchingWithOptions") } }
+        if name == "scene" { return labels.contains("willConnectTo") }
+        return false
+    }
 }

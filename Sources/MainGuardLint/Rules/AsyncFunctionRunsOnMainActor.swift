@@ -15,6 +15,8 @@ enum AsyncFunctionRunsOnMainActor: Rule {
             guard let first = callees.first, let reason = first.heavinessBeforeFirstSuspension,
                   let cause = first.settingThatKeepsItOnTheMainActor,
                   callees.allSatisfy({ $0.heavinessBeforeFirstSuspension != nil && $0.settingThatKeepsItOnTheMainActor != nil }),
+                  // Deleting a growing folder counts only at launch (`CatalogueEntry.costsOnlyAtLaunch`).
+                  first.catalogueCall?.entry.costsOnlyAtLaunch != true,
                   call.node.isAwaited, let origin = context.executionContext(of: call.node).isolation.mainActorOrigin
             else { return nil }
             return RuleHit(token: call.called.nameToken, severity: description.severity,

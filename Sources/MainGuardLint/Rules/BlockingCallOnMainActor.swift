@@ -17,7 +17,8 @@ enum BlockingCallOnMainActor: Rule {
         let throughModuleFunctions: [RuleHit] = context.calls.compactMap { call in
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
                   call.callees.allSatisfy(\.isSynchronousCodeOffTheMainActor),
-                  let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }) else { return nil }
+                  let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
+                  !reached.entry.costsOnlyAtLaunch || LaunchCallbacks.contains(call.node) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
@@ -25,7 +26,7 @@ enum BlockingCallOnMainActor: Rule {
                            cause: reached.causeKey(from: first))
         }
         let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in
-            guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes) else { return nil }
+            guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes, settings: context.settings) else { return nil }
             return hit(entry, token: read.declName.baseName, at: read, context)
         }
         return calls + throughModuleFunctions + reads
@@ -33,6 +34,7 @@ enum BlockingCallOnMainActor: Rule {
 
     private static func hit(_ entry: CatalogueEntry, token: TokenSyntax, at node: some SyntaxProtocol,
                             _ context: RuleContext) -> RuleHit? {
+        guard !entry.costsOnlyAtLaunch || LaunchCallbacks.contains(node) else { return nil }
         let site = context.executionContext(of: node)
         guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
         return RuleHit(token: token, severity: entry.kind.severityOnMainActor,

@@ -121,7 +121,8 @@ enum ExpensiveWorkInViewBody: Rule {
             if call.isInitializerCall, let kind = ExpensiveTypes.kind[call.name] {
                 // Images read from files are synchronous I/O; `UIImage(named:)` is cached by the system.
                 if kind == .image, call.labels.first != "data" { return nil }
-                guard includesLowCost || !kind.isLowCost else { return nil }
+                // One image per evaluation is a few milliseconds; one per row of a `ForEach` or `List` scales with the data.
+                guard includesLowCost || !kind.isLowCost || (kind == .image && Syntax(node).isRowContent) else { return nil }
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
             guard includesLowCost else { return nil }
@@ -164,13 +165,15 @@ enum ExpensiveWorkInViewBody: Rule {
             }
             for name in ["JSONDecoder", "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder"] { kinds[name] = .coder }
             for name in ["NSRegularExpression", "NSDataDetector", "Regex"] { kinds[name] = .regex }
-            for name in ["UIImage", "NSImage", "CIImage", "NSAttributedString"] { kinds[name] = .image }
-            for name in ["CIContext", "AVPlayer", "AVAudioPlayer", "MLModel"] { kinds[name] = .heavyObject }
+            for name in ["UIImage", "NSImage", "CIImage"] { kinds[name] = .image }
+            // `NSAttributedString(html:)` and `(data:options:)` start WebKit's HTML importer.
+            for name in ["CIContext", "AVPlayer", "AVAudioPlayer", "MLModel", "NSAttributedString"] { kinds[name] = .heavyObject }
             return kinds
         }()
 
-        /// Created once per evaluation, these cost microseconds: reported only with `include_low_cost`.
-        var isLowCost: Bool { [.formatter, .coder, .regex].contains(self) }
+        /// Created once per evaluation, these cost microseconds, or a few milliseconds for the small images
+        /// views decode (blind reviews rejected all five image findings): reported only with `include_low_cost`.
+        var isLowCost: Bool { [.formatter, .coder, .regex, .image].contains(self) }
 
         var cost: String {
             switch self {
@@ -200,5 +203,19 @@ enum ExpensiveWorkInViewBody: Rule {
         static func expensive(_ what: String, location: String, fix: String) -> String {
             "\(what) \(location); \(fix)"
         }
+    }
+}
+
+private extension Syntax {
+    /// Inside the row closure of a `ForEach` or `List`: it runs once per element.
+    var isRowContent: Bool {
+        var node = parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self), let called = closure.enclosingCall.flatMap(CalledName.init),
+               ["ForEach", "List"].contains(called.name) { return true }
+            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
     }
 }

@@ -12,9 +12,11 @@ enum SyncWorkInMainActorTask: Rule {
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.compactMap { call in
             // What is called decides first (already resolved); where it runs is a walk up the tree.
-            let entry = call.catalogueEntry
+            // Deleting a growing folder counts only at launch (`CatalogueEntry.costsOnlyAtLaunch`), never in a task.
+            let entry = call.catalogueEntry.flatMap { $0.costsOnlyAtLaunch ? nil : $0 }
             let heavyCallee = call.callees.first.flatMap { first in
-                call.callees.allSatisfy(\.isHeavyWorkThatCanLeaveTheMainActor) ? first : nil
+                call.callees.allSatisfy(\.isHeavyWorkThatCanLeaveTheMainActor) && first.catalogueCall?.entry.costsOnlyAtLaunch != true
+                    ? first : nil
             }
             guard entry != nil || heavyCallee != nil, !call.node.isAwaited else { return nil }
             let called = call.called

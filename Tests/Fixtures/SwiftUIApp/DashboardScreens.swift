@@ -153,7 +153,7 @@ struct ProfileHeader: View {
     }
 
     @ViewBuilder private var avatar: some View {
-        if let avatarData, let image = UIImage(data: avatarData) { // expect: expensive_work_in_view_body
+        if let avatarData, let image = UIImage(data: avatarData) { // expect-low-cost: expensive_work_in_view_body
             Image(uiImage: image)
                 .resizable()
                 .frame(width: 44, height: 44)

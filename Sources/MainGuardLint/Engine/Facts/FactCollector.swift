@@ -51,7 +51,7 @@ final class FactCollector: DeclarationCollector {
         let variableTypes = facts.variableTypes
         facts.catalogueEntries = facts.calls.map { APICatalogue.entry(for: $0, types: variableTypes, settings: settings) }
         facts.triggers.callsCatalogue = facts.catalogueEntries.contains { $0 != nil }
-            || facts.propertyReads.contains { APICatalogue.entry(forPropertyRead: $0, types: variableTypes) != nil }
+            || facts.propertyReads.contains { APICatalogue.entry(forPropertyRead: $0, types: variableTypes, settings: settings) != nil }
         for (position, body) in bodies.enumerated() {
             var record = functions[position]
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
@@ -73,7 +73,7 @@ final class FactCollector: DeclarationCollector {
                 if early { record.calleesBeforeSuspension.append(reference) }
             }
             for read in body.propertyReads {
-                guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes) else { continue }
+                guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes, settings: settings) else { continue }
                 if record.ownCatalogueCall == nil { record.ownCatalogueCall = entry }
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
@@ -139,8 +139,12 @@ final class FactCollector: DeclarationCollector {
         if node.awaitKeyword != nil { return recordSuspension(at: node.positionAfterSkippingLeadingTrivia) }
         return node.iteratesAFewTimes || !LoopCost.isLongWork(node, settings: settings) ? .visitChildren : recordLoop(Syntax(node))
     }
-    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
-    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { recordLoop(Syntax(node)) }
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+        LoopCost.isLongWork(unsizedLoop: node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
+    }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+        LoopCost.isLongWork(unsizedLoop: node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
+    }
 
     private func recordLoop(_ node: Syntax) -> SyntaxVisitorContinueKind {
         updateCurrentBody { body in
@@ -173,7 +177,7 @@ final class FactCollector: DeclarationCollector {
             facts.triggers.synchronousCalls.insert(called.lookupName)
         }
         updateCurrentBody { $0.calls.append(position) }
-        return called.iteratesWithWorkPerElement && LoopCost.isLongWork(node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
+        return called.iteratesWithWorkPerElement && LoopCost.isLongWork(unsizedLoop: node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

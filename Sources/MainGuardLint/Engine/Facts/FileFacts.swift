@@ -270,7 +270,13 @@ extension APICatalogue {
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
             if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
+            // `DispatchQueue.main.sync` is written to be called off the main thread; it deadlocks only
+            // where the code is declared for the main thread, not in a helper that inherits it from a class.
+            if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
+               !Syntax(call.call).isDeclaredForTheMainThread { return nil }
             if !settings.includesLowCost, !CostEvidence.shows(for: builtIn, at: call) { return nil }
+            var builtIn = builtIn
+            builtIn.costsOnlyAtLaunch = !settings.includesLowCost && CostEvidence.needsALaunchCaller(for: builtIn, at: call)
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
             guard SizeEvidence.shows(call.call, types: types) else { return nil }
@@ -296,13 +302,16 @@ extension APICatalogue {
         return nil
     }
 
-    /// The catalogue entry a property read matches, if any.
-    static func entry(forPropertyRead access: MemberAccessExprSyntax, types: VariableTypes) -> CatalogueEntry? {
+    /// The catalogue entry a property read matches, if any (`renderer.uiImage`), with the evidence of
+    /// cost `CostEvidence` asks for.
+    static func entry(forPropertyRead access: MemberAccessExprSyntax, types: VariableTypes, settings: ModuleSettings) -> CatalogueEntry? {
         guard let base = access.base else { return nil }
-        return entriesByName[access.declName.baseName.text]?.first {
+        let entry = entriesByName[access.declName.baseName.text]?.first {
             guard case .property(let receiver, _) = $0.match else { return false }
             return receiver == nil || types.type(of: base) == receiver
         }
+        guard let entry, settings.includesLowCost || CostEvidence.shows(for: entry, atPropertyRead: Syntax(access)) else { return nil }
+        return entry
     }
 
     /// Names of catalogued properties, so the collector keeps only the member accesses that can match.
@@ -366,6 +375,33 @@ extension Syntax {
             }
             if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
             child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The code is declared to run on the main thread, not only on the main actor by a class it inherits
+    /// from: an `@MainActor` function, closure or type, an override or `@IBAction` of an SDK method, a
+    /// SwiftUI `body`, a per-frame or launch callback, or a `DispatchQueue.main.async` / `MainActor.run` body.
+    var isDeclaredForTheMainThread: Bool {
+        var node = parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self) {
+                if closure.signature?.attributes.contains(named: "MainActor") == true { return true }
+                guard let call = closure.enclosingCall, let called = CalledName(call) else { return false }
+                return ["DispatchQueue.main.async", "MainActor.run", "OperationQueue.main.addOperation"]
+                    .contains("\(called.receiverText ?? "").\(called.name)")
+            }
+            if let function = current.as(FunctionDeclSyntax.self) {
+                if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) })
+                    || function.attributes.contains(named: "MainActor") || function.attributes.contains(named: "IBAction")
+                    || FrequentCallbacks.functions.contains(function.name.text) || LaunchCallbacks.isLaunch(function) { return true }
+            }
+            if let binding = current.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == "body" { return true }
+            for attributes in [current.as(ClassDeclSyntax.self)?.attributes, current.as(StructDeclSyntax.self)?.attributes,
+                               current.as(ExtensionDeclSyntax.self)?.attributes, current.as(EnumDeclSyntax.self)?.attributes] {
+                if let attributes { return attributes.contains(named: "MainActor") }
+            }
             node = current.parent
         }
         return false

@@ -35,7 +35,7 @@ final class ImportCoordinator {
 
     func importFile(at url: URL) async throws {
         let data = try await downloadExport(from: url)
-        let notes = try await parseExport(data) // expect: async_function_runs_on_main_actor
+        let notes = try await parseExport(data) // expect-low-cost: async_function_runs_on_main_actor
         await log.record(notes)
         imported = notes
     }

@@ -21,7 +21,7 @@ final class SyncEngine {
         status = "Syncing…"
         do {
             let remote = try await fetchRemote()
-            let changes = await diff(local: local, remote: remote) // expect: async_function_runs_on_main_actor
+            let changes = await diff(local: local, remote: remote) // expect-low-cost: async_function_runs_on_main_actor
             let body = try await encodeBatch(changes)
             try await push(body)
             status = "Up to date"

@@ -54,7 +54,7 @@ struct AccountView: View {
         Form {
             Section {
                 HStack {
-                    Image(uiImage: UIImage(data: store.avatarData) ?? UIImage()) // expect: expensive_work_in_view_body
+                    Image(uiImage: UIImage(data: store.avatarData) ?? UIImage()) // expect-low-cost: expensive_work_in_view_body
                         .resizable()
                         .frame(width: 64, height: 64)
                         .clipShape(Circle())

@@ -68,9 +68,9 @@ final class DraftsModel: ObservableObject {
 
     func appear() {
         Task {
-            drafts = store.load() // expect: sync_work_in_main_actor_task
+            drafts = store.load() // expect-low-cost: sync_work_in_main_actor_task
             counter.update(with: drafts)
-            spellIndex.update(with: drafts) // expect: sync_work_in_main_actor_task
+            spellIndex.update(with: drafts) // expect-low-cost: sync_work_in_main_actor_task
         }
     }
 
@@ -78,7 +78,7 @@ final class DraftsModel: ObservableObject {
         guard let index = drafts.firstIndex(where: { $0.id == draft.id }) else { return }
         drafts[index] = draft
         Task {
-            store.save(drafts) // expect: sync_work_in_main_actor_task
+            store.save(drafts) // expect-low-cost: sync_work_in_main_actor_task
             counter.update(with: drafts)
         }
     }

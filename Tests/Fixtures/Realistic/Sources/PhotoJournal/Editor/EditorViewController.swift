@@ -54,9 +54,9 @@ final class EditorViewController: UIViewController {
         guard let edited else { return }
         let destination = sourceURL.deletingPathExtension().appendingPathExtension("edited.jpg")
         Task {
-            guard let data = edited.jpegData(compressionQuality: 0.9) else { return } // expect: sync_work_in_main_actor_task
+            guard let data = edited.jpegData(compressionQuality: 0.9) else { return } // expect-low-cost: sync_work_in_main_actor_task
             do {
-                try data.write(to: destination, options: .atomic) // expect: sync_work_in_main_actor_task
+                try data.write(to: destination, options: .atomic) // expect-low-cost: sync_work_in_main_actor_task
                 navigationController?.popViewController(animated: true)
             } catch {
                 presentError(error)

@@ -68,7 +68,7 @@ final class NoteCell: UITableViewCell {
         content.secondaryText = subtitle
         contentConfiguration = content
         if let attachmentPath {
-            attachmentView.image = UIImage(contentsOfFile: attachmentPath) // expect: blocking_call_on_main_actor
+            attachmentView.image = UIImage(contentsOfFile: attachmentPath) // expect-low-cost: blocking_call_on_main_actor
         }
     }
 }

@@ -18,7 +18,7 @@ class OnboardingViewController: UIPageViewController, UIPageViewControllerDataSo
         dataSource = self
         let path = Bundle.main.path(forResource: "onboarding", ofType: "json")!
         let json = try! String(contentsOfFile: path, encoding: .utf8) // a small bundled resource read once: not reported
-        pages = try! JSONDecoder().decode([OnboardingPage].self, from: Data(json.utf8)) // expect: blocking_call_on_main_actor
+        pages = try! JSONDecoder().decode([OnboardingPage].self, from: Data(json.utf8)) // expect-low-cost: blocking_call_on_main_actor
         controllers = pages.map { page in
             let controller = UIViewController()
             controller.title = page.title

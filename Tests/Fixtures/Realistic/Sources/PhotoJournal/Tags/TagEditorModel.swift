@@ -60,7 +60,7 @@ final class TagEditorModel: ObservableObject {
 
     func rebuildSuggestions(from notes: [NoteDTO]) {
         Task(priority: .userInitiated) {
-            let index = TagIndex(notes: notes) // expect: sync_work_in_main_actor_task
+            let index = TagIndex(notes: notes) // expect-low-cost: sync_work_in_main_actor_task
             suggestions = index.top(10)
         }
     }
@@ -74,7 +74,7 @@ final class TagEditorModel: ObservableObject {
     }
 
     func loadFromArchive(_ archive: Data) {
-        let restored = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSArray.self, from: archive) // expect: blocking_call_on_main_actor
+        let restored = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSArray.self, from: archive) // expect-low-cost: blocking_call_on_main_actor
         tags = (restored as? [String]) ?? []
     }
 
@@ -97,7 +97,7 @@ struct TagCloudView: View {
             FlowTags(tags: model.tags)
             Button("Snapshot") {
                 let renderer = ImageRenderer(content: FlowTags(tags: model.tags))
-                snapshot = renderer.uiImage // expect: blocking_call_on_main_actor
+                snapshot = renderer.uiImage // expect-low-cost: blocking_call_on_main_actor
             }
         }
         .onSubmit {

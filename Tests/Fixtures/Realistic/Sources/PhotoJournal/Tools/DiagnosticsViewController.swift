@@ -14,8 +14,8 @@ final class DiagnosticsViewController: NSViewController {
         let pipe = Pipe()
         process.standardOutput = pipe
         try? process.run()
-        process.waitUntilExit() // expect: blocking_call_on_main_actor
-        let output = pipe.fileHandleForReading.readDataToEndOfFile() // expect: blocking_call_on_main_actor
+        process.waitUntilExit() // expect-low-cost: blocking_call_on_main_actor
+        let output = pipe.fileHandleForReading.readDataToEndOfFile() // expect-low-cost: blocking_call_on_main_actor
         outputView.string = String(decoding: output, as: UTF8.self)
     }
 
