@@ -55,9 +55,19 @@ extension CalledName {
             // A managed object context runs `perform` on its own queue: the main queue for `viewContext`,
             // a private queue for a background context.
             return performsOnABackgroundContext ? .background("a Core Data background context") : .inherits
+        case let name where Self.namesABackgroundHop(name):
+            return .background("a helper named for a background queue")
         default:
             return .inherits
         }
+    }
+
+    /// An app's own dispatch helper named for where it runs the block: `OnBackgroundQueue { }`,
+    /// `runInBackground { }`, `performInBackground { }`. Not SwiftUI's `.background { }` or `setBackground`.
+    static func namesABackgroundHop(_ name: String) -> Bool {
+        guard name.count > "background".count, name.containsCaseInsensitive("background") else { return false }
+        let lowered = name.lowercased()
+        return ["on", "run", "perform", "do", "dispatch", "execute", "async", "in"].contains { lowered.hasPrefix($0) }
     }
 
     static func isMainQueue(_ receiver: String) -> Bool {

@@ -114,6 +114,7 @@ public struct IsolationResolver: Sendable {
         -> (isolation: LocalIsolation, job: EnclosingJob?) {
         var job: EnclosingJob?
         var member: String?
+        var staticFunction = false
         var current: Syntax? = node
         while let node = current {
             switch node.kind {
@@ -149,9 +150,20 @@ public struct IsolationResolver: Sendable {
                 if let function = node.as(FunctionDeclSyntax.self), FilePresenterCallbacks.names.contains(function.name.text) {
                     return (.settled(.nonisolated), job)
                 }
-                if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) { member = declaration.name }
+                if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) {
+                    member = declaration.name
+                    staticFunction = node.as(FunctionDeclSyntax.self)?.modifiers
+                        .contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } ?? false
+                }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-                return (enclosingType(node, settings).isolation(ofMember: member), job)
+                let type = enclosingType(node, settings)
+                // A static helper of a class that is main-actor only through its SDK superclass or a
+                // protocol touches no instance's UI: its callers decide where it runs, and a blocking call
+                // in it is reported where main-actor code calls it (`exportAsPDF(_:)` run on a global queue).
+                if staticFunction, type.explicitIsolation == nil, !settings.defaultIsolationMainActor {
+                    return (.settled(.nonisolated), job)
+                }
+                return (type.isolation(ofMember: member), job)
             case .sourceFile:
                 return (.settled(settings.defaultIsolation), job)
             default:

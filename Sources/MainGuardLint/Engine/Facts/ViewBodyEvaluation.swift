@@ -69,7 +69,15 @@ class ViewBodyEvaluationVisitor: SyntaxVisitor {
         if let function = region.as(FunctionDeclSyntax.self) {
             if let body = function.body { walk(body) }
         } else if let binding = region.as(PatternBindingSyntax.self) {
-            if let accessors = binding.accessorBlock { walk(accessors) }
+            guard let block = binding.accessorBlock else { return }
+            // Reading the property runs its getter only: `set`, `nonmutating set` and observers run on writes.
+            if case .accessors(let accessors) = block.accessors {
+                for accessor in accessors where [.keyword(.get), .keyword(._read)].contains(accessor.accessorSpecifier.tokenKind) {
+                    walk(accessor)
+                }
+            } else {
+                walk(block)
+            }
         } else {
             walk(region)
         }
