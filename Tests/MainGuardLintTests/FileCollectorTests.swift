@@ -17,6 +17,17 @@ final class FileCollectorTests: XCTestCase {
         XCTAssertFalse(byPath.contains { $0.hasSuffix("b/B.swift") })
     }
 
+    func testVendoredAndToolingFoldersAreSkippedUnlessNamed() throws {
+        let directory = try TemporaryDirectory(self)
+        for file in ["App/A.swift", "Pods/Alamofire/S.swift", "Carthage/Checkouts/K/K.swift", "fastlane/swift/Runner.swift"] {
+            try directory.write(file, "")
+        }
+        let all = try FileCollector(excludes: []).collect(paths: [directory.path])
+        XCTAssertEqual(all.map { String($0.dropFirst(directory.path.count + 1)) }, ["App/A.swift"])
+        let named = try FileCollector(excludes: []).collect(paths: [directory.path + "/fastlane"])
+        XCTAssertEqual(named.map { String($0.dropFirst(directory.path.count + 1)) }, ["fastlane/swift/Runner.swift"])
+    }
+
     func testFilesGivenDirectlyAreLintedAndDeduplicated() throws {
         let directory = try TemporaryDirectory(self)
         let file = try directory.write("One.swift", "")

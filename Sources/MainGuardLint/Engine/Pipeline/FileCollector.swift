@@ -15,7 +15,9 @@ public struct LintInputError: Error, CustomStringConvertible, Sendable, Equatabl
 /// Collects the `.swift` files to lint from the files and directories the user names.
 ///
 /// Directories are searched recursively, skipping hidden entries (`.git`, `.swiftpm`), SwiftPM build
-/// folders (`.build*`) and every path matching an exclude glob. Globs use `fnmatch` semantics without
+/// folders (`.build*`), folders of other people's code or of build tooling that no app ships
+/// (`thirdPartyFolders`: CocoaPods' `Pods`, `Carthage`, `fastlane`), and every path matching an exclude
+/// glob. A folder named on the command line is searched whatever its name. Globs use `fnmatch` semantics without
 /// `FNM_PATHNAME`, so `*` also matches `/`: `--exclude '*/Generated/*'` drops every `Generated` folder,
 /// `--exclude 'Tests*'` drops `Tests/` given relative to the current directory. A glob is tried against
 /// the path as written (e.g. `Sources/App/Generated`) and against its last component (`Generated`).
@@ -67,8 +69,15 @@ public struct FileCollector: Sendable {
         }
     }
 
+    /// Folders found while searching that hold vendored dependencies or build tooling: findings there are
+    /// not the team's to act on (fastlane's Swift runner blocks on purpose, a pod is someone else's code).
+    public static let thirdPartyFolders: Set<String> = ["Pods", "Carthage", "fastlane"]
+
     private func collect(directory: String, into files: inout Set<String>, visited: inout Set<DirectoryIdentity>) throws {
-        try Self.walk(directory, skipping: isExcluded, visited: &visited,
+        let skip = { (path: String) in
+            isExcluded(path) || Self.thirdPartyFolders.contains((path as NSString).lastPathComponent)
+        }
+        try Self.walk(directory, skipping: skip, visited: &visited,
                       unreadable: { throw LintInputError(path: $0, reason: "directory is not readable") },
                       file: { path in if path.hasSuffix(".swift") { files.insert(path) } })
     }
