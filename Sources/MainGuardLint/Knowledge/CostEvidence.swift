@@ -79,7 +79,8 @@ enum CostEvidence {
         switch operation {
         case .fileRead: return call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
         case .fileWrite: return call.namesMedia || call.writesMedia
-        case .unlink, .copy, .treeWalk: return call.call.arguments.contains { $0.expression.namesGrowingFolder }
+        case .unlink, .copy, .treeWalk:
+            return call.call.arguments.contains { !$0.expression.namesAFile && $0.expression.namesGrowingFolder }
         case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll")
         case .database: return node.readsManyRows
         case .imageFile: return call.readsARemoteURL
@@ -157,6 +158,24 @@ private extension CalledName {
 
 private extension ExprSyntax {
     var namesMedia: Bool { identifiers.contains(where: CostEvidence.mentionsMedia) }
+
+    /// `folder.appendingPathComponent("Config.json")`, `configURL.path`, or a local made so: a file,
+    /// however its folder grows.
+    var namesAFile: Bool {
+        if endsInAFileName { return true }
+        return identifiers.contains { name in Syntax(self).hasLocal(named: name) { $0.endsInAFileName } }
+    }
+
+    /// The last string literal piece written here ends in a file extension: `"Config.json"`, `".json"`.
+    private var endsInAFileName: Bool {
+        guard let last = Array(tokens(viewMode: .sourceAccurate)).last(where: {
+            if case .stringSegment = $0.tokenKind { return true } else { return false }
+        })?.text else { return false }
+        let name = last.split(separator: "/").last.map(String.init) ?? last
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let suffix = name[name.index(after: dot)...]
+        return (1...5).contains(suffix.count) && suffix.allSatisfy { $0.isLetter || $0.isNumber }
+    }
 
     /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made
     /// from one: `let images = caches.appendingPathComponent("Images")`, `for item in [images, favicons]`.

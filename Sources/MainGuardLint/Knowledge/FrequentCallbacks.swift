@@ -56,3 +56,27 @@ enum LaunchCallbacks {
         return false
     }
 }
+
+/// Where an app quits: work there delays quitting, not an interaction, and is often deliberate (restoring
+/// windows, flushing state before `exit`).
+///
+/// ```swift
+/// print(AppLifecycle.terminationWords) // ["terminat"]
+/// ```
+enum AppLifecycle {
+    /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`.
+    static let terminationWords: [StaticString] = ["terminat"]
+
+    /// `node` is written in a function named for the app's termination.
+    static func isTermination(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                return terminationWords.contains { function.name.text.containsCaseInsensitive($0) }
+            }
+            if parent.is(InitializerDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
+            current = parent.parent
+        }
+        return false
+    }
+}

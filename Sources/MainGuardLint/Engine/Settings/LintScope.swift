@@ -125,6 +125,25 @@ extension Syntax {
     }
 }
 
+extension Syntax {
+    /// True inside `#if DEBUG` (or `#if DEBUG && ...`): code that release builds do not compile.
+    var isDebugOnlyCode: Bool {
+        var child = self
+        var node = parent
+        while let current = node {
+            if let clause = current.as(IfConfigClauseSyntax.self), clause.elements.map({ Syntax($0) == child }) == true,
+               clause.poundKeyword.tokenKind == .poundIf || clause.poundKeyword.tokenKind == .poundElseif,
+               let condition = clause.condition?.trimmedDescription,
+               condition == "DEBUG" || condition.hasPrefix("DEBUG &&") || condition.hasPrefix("DEBUG&&") {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+}
+
 extension Linter.SourceInput {
     /// Files in Xcode's `Preview Content` folder (the default `DEVELOPMENT_ASSET_PATHS`) ship only in
     /// debug builds for previews.
