@@ -275,6 +275,7 @@ extension APICatalogue {
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
                !Syntax(call.call).isDeclaredForTheMainThread { return nil }
             if !settings.includesLowCost, !CostEvidence.shows(for: builtIn, at: call) { return nil }
+            if !settings.includesLowCost, builtIn.display == "DispatchSemaphore.wait()", call.waitsOnALock { return nil }
             var builtIn = builtIn
             builtIn.costsOnlyAtLaunch = !settings.includesLowCost && CostEvidence.needsALaunchCaller(for: builtIn, at: call)
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
@@ -424,3 +425,23 @@ private extension ConditionElementListSyntax {
     }
 }
 
+private extension CalledName {
+    /// `lock.wait()` on a semaphore this file creates with a positive count (`DispatchSemaphore(value: 1)`):
+    /// a mutex or a pool, not a wait for work another thread finishes. Taken and released around short
+    /// critical sections, it rarely blocks: blind reviews rejected every such finding.
+    var waitsOnALock: Bool {
+        guard let receiver else { return false }
+        let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name, let file = Syntax(call).root.as(SourceFileSyntax.self) else { return false }
+        let text = file.description
+        var searchStart = text.startIndex
+        while let found = text.range(of: "\(name) = DispatchSemaphore(value: ", range: searchStart..<text.endIndex) {
+            let count = text[found.upperBound...].prefix { $0.isNumber }
+            let before = found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
+            if !(before.isLetter || before.isNumber || before == "_"), let value = Int(count), value > 0 { return true }
+            searchStart = found.upperBound
+        }
+        return false
+    }
+}
