@@ -153,8 +153,11 @@ struct ArgumentPosition {
     var call: FunctionCallExprSyntax
     var label: String?
     var isFirstTrailingClosure: Bool
+    /// The value handed is a closure that takes parameters (`{ editing in ... }`).
+    var takesParameters = false
 
     init?(of expression: Syntax) {
+        takesParameters = expression.as(ClosureExprSyntax.self)?.signature?.parameterClause != nil
         if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == expression.id {
             self.call = call
             label = nil
@@ -201,6 +204,11 @@ struct ArgumentPosition {
             return false
         }
         if callee.isMember { return SwiftUICallbacks.contentModifiers.contains(callee.name) }
+        // `Slider(value: $level, in: 0...1) { editing in ... }`: a control's closure that takes a value is
+        // its `onEditingChanged` callback; its labels take none.
+        if isFirstTrailingClosure, takesParameters, SwiftUICallbacks.controlsWithEditingCallbacks.contains(callee.name) {
+            return false
+        }
         if callee.name == "Button" {
             // `Button("Save") { save() }`: the trailing closure is the action, unless `action:` was given.
             return isFirstTrailingClosure && call.arguments.contains { $0.label?.text == "action" }
