@@ -68,53 +68,53 @@ enum CostEvidence {
         "FileManager.enumerator": .treeWalk, "FileManager.subpathsOfDirectory(atPath:)": .treeWalk,
     ]
 
-    /// True when `entry` needs no evidence, or `call` shows that its cost repeats or grows.
-    static func shows(for entry: CatalogueEntry, at call: CalledName) -> Bool {
-        guard let operation = singleOperations[entry.display] else { return true }
+    /// What the syntax of one catalogued call shows about its cost.
+    enum Evidence {
+        /// Small work: reported only with `include_low_cost`.
+        case none
+        /// The cost repeats or grows, or the entry needs no evidence.
+        case shown
+        /// Only the growing folder it deletes, moves or copies (not a loop of copies): reported where the
+        /// app does it unasked, from a launch callback (`CatalogueEntry.costsOnlyAtLaunch`). Blind reviews
+        /// rejected deleting a download, a session or a cache the user asked to clear, and accepted
+        /// purging caches at every launch.
+        case growingFolderOnly
+    }
+
+    /// What `call` shows about the cost of `entry`.
+    static func evidence(for entry: CatalogueEntry, at call: CalledName) -> Evidence {
+        guard let operation = singleOperations[entry.display] else { return .shown }
         let node = Syntax(call.call)
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
-        if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.contains("Mapped") }) { return false }
+        if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.contains("Mapped") }) { return .none }
         // Unlinking a file takes microseconds, however many times a loop does it; a folder that grows is the cost.
-        if operation != .unlink, node.isRepeated || node.runsPerFrameOrEvent { return true }
+        if operation != .unlink, node.runsRepeatedly { return .shown }
+        let shown: Bool
         switch operation {
-        case .fileRead: return call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
-        case .fileWrite: return call.namesMedia || call.writesMedia
-        case .unlink, .copy, .treeWalk:
-            return call.call.arguments.contains { !$0.expression.namesAFile && $0.expression.namesGrowingFolder }
-        case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll")
-        case .database: return node.readsManyRows
-        case .imageFile: return call.readsARemoteURL
-        case .imageEncoding: return node.encodesUserMedia(receiver: call.receiver)
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .process: return false
+        case .fileRead: shown = call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
+        case .fileWrite: shown = call.namesMedia || call.writesMedia
+        case .unlink, .copy:
+            return call.namesGrowingFolder ? .growingFolderOnly : .none
+        case .treeWalk: shown = call.namesGrowingFolder
+        case .keychainRead: shown = node.enclosingFunctionText.contains("kSecMatchLimitAll")
+        case .database: shown = node.readsManyRows
+        case .imageFile: shown = call.readsARemoteURL
+        case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver)
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .process: shown = false
         }
+        return shown ? .shown : .none
     }
 
     /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats.
     static func shows(for entry: CatalogueEntry, atPropertyRead node: Syntax) -> Bool {
-        guard singleOperations[entry.display] != nil else { return true }
-        return node.isRepeated || node.runsPerFrameOrEvent
-    }
-
-    /// The operation's only evidence is the growing folder it deletes, moves or copies (not a loop of
-    /// copies): reported only from a launch callback. Blind reviews rejected deleting a download, a
-    /// session or a cache the user asked to clear, and accepted purging caches at every launch.
-    static func needsALaunchCaller(for entry: CatalogueEntry, at call: CalledName) -> Bool {
-        guard let operation = singleOperations[entry.display] else { return false }
-        switch operation {
-        case .unlink: return true
-        case .copy:
-            let node = Syntax(call.call)
-            return !(node.isRepeated || node.runsPerFrameOrEvent)
-        default: return false
-        }
+        singleOperations[entry.display] == nil || node.runsRepeatedly
     }
 
     /// A coder of a list (`SizeEvidence`) that runs repeatedly: in a loop, during `body`, or per row or
     /// event. One decode of a file or a response took a few milliseconds in most cases blind reviews read
     /// (4 of 15 accepted, the growing ones: an event log, a package registry), so it is low cost.
-    static func showsCodedData(for entry: CatalogueEntry, at call: CalledName) -> Bool {
-        let node = Syntax(call.call)
-        return node.isRepeated || node.runsPerFrameOrEvent
+    static func showsCodedData(at call: CalledName) -> Bool {
+        Syntax(call.call).runsRepeatedly
     }
 
     /// Words in a name that say the data is a user's media, whose size has no bound.
@@ -146,6 +146,11 @@ private extension CalledName {
             let text = expression.trimmedDescription
             return text.contains("URL(string:") || text.contains("\"http")
         } ?? false
+    }
+
+    /// An argument names a growing folder, not a file in one: `removeItem(at: cachesURL)`.
+    var namesGrowingFolder: Bool {
+        call.arguments.contains { !$0.expression.namesAFile && $0.expression.namesGrowingFolder }
     }
 
     /// `videoData.write(to:)`: the data written is named as media.
@@ -224,6 +229,9 @@ private extension Syntax {
         return false
     }
 
+    /// `isRepeated` or `runsPerFrameOrEvent`: the evidence that makes any operation's cost repeat.
+    var runsRepeatedly: Bool { isRepeated || runsPerFrameOrEvent }
+
     /// During a `body` evaluation, or in a callback that runs per frame, row, keystroke or selection.
     var runsPerFrameOrEvent: Bool {
         var node = parent
@@ -281,13 +289,6 @@ private extension Syntax {
             ?? node?.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
-    /// The enclosing function, initializer or accessor (the type or the file, outside one).
-    var enclosingFunction: Syntax? {
-        var node = parent
-        while let current = node, !current.isFunctionBoundary { node = current.parent }
-        return node
-    }
-
     /// The text of `enclosingFunction`.
     var enclosingFunctionText: String { enclosingFunction?.description ?? "" }
 
@@ -316,11 +317,6 @@ private extension Syntax {
     /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.
     var functionNameMentionsMedia: Bool {
         enclosingFunction?.as(FunctionDeclSyntax.self).map { CostEvidence.mentionsMedia($0.name.text) } ?? false
-    }
-
-    var isFunctionBoundary: Bool {
-        `is`(FunctionDeclSyntax.self) || `is`(InitializerDeclSyntax.self) || `is`(DeinitializerDeclSyntax.self)
-            || `is`(AccessorDeclSyntax.self) || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
     }
 }
 

@@ -19,64 +19,47 @@ enum FrequentCallbacks {
     static let wholeFetches: Set<String> = ["fetchAll", "fetchSet", "fetchCursor", "allRows"]
 }
 
-/// App lifecycle callbacks that run unasked, before or while the first screen appears: work there
-/// delays every launch. `applicationWillFinishLaunching(_:)` and `application(_:didFinishLaunchingWithOptions:)`
-/// are the places an app purges caches or migrates data.
+/// The app's lifecycle callbacks, where work is not a user's interaction.
+///
+/// - **Launch** callbacks run unasked, before or while the first screen appears: work there delays every
+///   launch. `applicationWillFinishLaunching(_:)` and `application(_:didFinishLaunchingWithOptions:)` are
+///   the places an app purges caches or migrates data.
+/// - **Termination** callbacks run while the app quits: work there delays quitting, not an interaction,
+///   and is often deliberate (restoring windows, flushing state before `exit`).
 ///
 /// ```swift
-/// print(LaunchCallbacks.functions.contains("applicationDidFinishLaunching")) // true
+/// print(AppLifecycle.launchFunctions.contains("applicationDidFinishLaunching")) // true
 /// ```
-enum LaunchCallbacks {
+enum AppLifecycle {
     /// `NSApplicationDelegate`, `UIApplicationDelegate` and `UISceneDelegate` methods, by base name.
     /// `application` covers `application(_:didFinishLaunchingWithOptions:)` and its `willFinish` twin
     /// (`isLaunch` checks the label).
-    static let functions: Set<String> = [
+    static let launchFunctions: Set<String> = [
         "applicationWillFinishLaunching", "applicationDidFinishLaunching", "applicationDidBecomeActive",
         "applicationWillEnterForeground", "sceneWillEnterForeground", "sceneDidBecomeActive",
     ]
 
-    /// Whether `node` is written in a launch callback (closures inside it included).
-    static func contains(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let parent = current {
-            if let function = parent.as(FunctionDeclSyntax.self) { return isLaunch(function) }
-            if parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
-            current = parent.parent
-        }
-        return false
-    }
+    /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`.
+    static let terminationWords: [StaticString] = ["terminat"]
 
     /// Whether a function declaration is a launch callback.
     static func isLaunch(_ function: FunctionDeclSyntax) -> Bool {
         let name = function.name.text
-        if functions.contains(name) { return true }
+        if launchFunctions.contains(name) { return true }
         let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
         if name == "application" { return labels.contains { $0.hasSuffix("FinishLaunchingWithOptions") } }
         if name == "scene" { return labels.contains("willConnectTo") }
         return false
     }
-}
 
-/// Where an app quits: work there delays quitting, not an interaction, and is often deliberate (restoring
-/// windows, flushing state before `exit`).
-///
-/// ```swift
-/// print(AppLifecycle.terminationWords) // ["terminat"]
-/// ```
-enum AppLifecycle {
-    /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`.
-    static let terminationWords: [StaticString] = ["terminat"]
+    /// `node` is written in a launch callback (closures inside it included).
+    static func isInLaunch(_ node: Syntax) -> Bool {
+        node.enclosingFunction?.as(FunctionDeclSyntax.self).map(isLaunch) ?? false
+    }
 
     /// `node` is written in a function named for the app's termination.
-    static func isTermination(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let parent = current {
-            if let function = parent.as(FunctionDeclSyntax.self) {
-                return terminationWords.contains { function.name.text.containsCaseInsensitive($0) }
-            }
-            if parent.is(InitializerDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
-            current = parent.parent
-        }
-        return false
+    static func isInTermination(_ node: Syntax) -> Bool {
+        guard let name = node.enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text else { return false }
+        return terminationWords.contains { name.containsCaseInsensitive($0) }
     }
 }

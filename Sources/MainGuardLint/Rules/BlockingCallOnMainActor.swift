@@ -18,7 +18,7 @@ enum BlockingCallOnMainActor: Rule {
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
                   call.callees.allSatisfy(\.isSynchronousCodeOffTheMainActor),
                   let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
-                  !reached.entry.costsOnlyAtLaunch || LaunchCallbacks.contains(call.node) else { return nil }
+                  !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
@@ -34,7 +34,7 @@ enum BlockingCallOnMainActor: Rule {
 
     private static func hit(_ entry: CatalogueEntry, token: TokenSyntax, at node: some SyntaxProtocol,
                             _ context: RuleContext) -> RuleHit? {
-        guard !entry.costsOnlyAtLaunch || LaunchCallbacks.contains(node) else { return nil }
+        guard !entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(node)) else { return nil }
         let site = context.executionContext(of: node)
         guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
         return RuleHit(token: token, severity: entry.kind.severityOnMainActor,

@@ -207,13 +207,12 @@ enum ExpensiveWorkInViewBody: Rule {
 }
 
 private extension Syntax {
-    /// Inside the row closure of a `ForEach` or `List`: it runs once per element.
+    /// Inside the row closure of a `ForEach` or `List` (`ClosureExprSyntax.isRowContent`): it runs once
+    /// per element.
     var isRowContent: Bool {
         var node = parent
-        while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self), let called = closure.enclosingCall.flatMap(CalledName.init),
-               ["ForEach", "List"].contains(called.name) { return true }
-            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+        while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(MemberBlockSyntax.self) {
+            if current.as(ClosureExprSyntax.self)?.isRowContent == true { return true }
             node = current.parent
         }
         return false

@@ -118,11 +118,3 @@ enum TaskMissingID: Rule {
         }
     }
 }
-
-private extension ClosureExprSyntax {
-    /// The content closure of `ForEach(data) { }` or `List(data) { }`: built once per element.
-    var isRowContent: Bool {
-        guard let callee = ArgumentPosition(of: Syntax(self))?.callee, !callee.isMember else { return false }
-        return ["ForEach", "List"].contains(callee.name)
-    }
-}

@@ -274,14 +274,19 @@ extension APICatalogue {
             // where the code is declared for the main thread, not in a helper that inherits it from a class.
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
                !Syntax(call.call).isDeclaredForTheMainThread { return nil }
-            if !settings.includesLowCost, !CostEvidence.shows(for: builtIn, at: call) { return nil }
-            if !settings.includesLowCost, builtIn.display == "DispatchSemaphore.wait()", call.waitsOnALock { return nil }
             var builtIn = builtIn
-            builtIn.costsOnlyAtLaunch = !settings.includesLowCost && CostEvidence.needsALaunchCaller(for: builtIn, at: call)
+            if !settings.includesLowCost {
+                switch CostEvidence.evidence(for: builtIn, at: call) {
+                case .none: return nil
+                case .shown: break
+                case .growingFolderOnly: builtIn.costsOnlyAtLaunch = true
+                }
+                if builtIn.display == "DispatchSemaphore.wait()", call.waitsOnALock { return nil }
+            }
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
             guard SizeEvidence.shows(call.call, types: types) else { return nil }
-            return settings.includesLowCost || CostEvidence.showsCodedData(for: builtIn, at: call) ? builtIn : nil
+            return settings.includesLowCost || CostEvidence.showsCodedData(at: call) ? builtIn : nil
         }
         return configuredEntry(for: call, types: types, settings: settings)
     }
@@ -383,25 +388,25 @@ extension Syntax {
 
     /// The code is declared to run on the main thread, not only on the main actor by a class it inherits
     /// from: an `@MainActor` function, closure or type, an override or `@IBAction` of an SDK method, a
-    /// SwiftUI `body`, a per-frame or launch callback, or a `DispatchQueue.main.async` / `MainActor.run` body.
+    /// SwiftUI `body`, a per-frame or launch callback, or a closure `ClosureRole` puts on the main actor
+    /// (`DispatchQueue.main.async`, `MainActor.run`, `MainActor.assumeIsolated`).
     var isDeclaredForTheMainThread: Bool {
         var node = parent
         while let current = node {
             if let closure = current.as(ClosureExprSyntax.self) {
-                if closure.signature?.attributes.contains(named: "MainActor") == true { return true }
-                guard let call = closure.enclosingCall, let called = CalledName(call) else { return false }
-                return ["DispatchQueue.main.async", "MainActor.run", "OperationQueue.main.addOperation"]
-                    .contains("\(called.receiverText ?? "").\(called.name)")
+                switch closure.role {
+                case .mainActorTask, .mainActorJob, .mainActorCode: return true
+                case .unstructuredTask, .background, .inherits: return false
+                }
             }
             if let function = current.as(FunctionDeclSyntax.self) {
                 if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) })
                     || function.attributes.contains(named: "MainActor") || function.attributes.contains(named: "IBAction")
-                    || FrequentCallbacks.functions.contains(function.name.text) || LaunchCallbacks.isLaunch(function) { return true }
+                    || FrequentCallbacks.functions.contains(function.name.text) || AppLifecycle.isLaunch(function) { return true }
             }
             if let binding = current.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == "body" { return true }
-            for attributes in [current.as(ClassDeclSyntax.self)?.attributes, current.as(StructDeclSyntax.self)?.attributes,
-                               current.as(ExtensionDeclSyntax.self)?.attributes, current.as(EnumDeclSyntax.self)?.attributes] {
-                if let attributes { return attributes.contains(named: "MainActor") }
+            if [.classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl].contains(current.kind) {
+                return TypeDeclarationFacts(current).explicitIsolation?.isMainActor ?? false
             }
             node = current.parent
         }

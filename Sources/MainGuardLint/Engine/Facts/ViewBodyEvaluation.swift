@@ -147,6 +147,14 @@ extension ClosureExprSyntax {
     }
 }
 
+extension ClosureExprSyntax {
+    /// The content closure of `ForEach(data) { }` or `List(data) { }`: built once per element.
+    var isRowContent: Bool {
+        guard let callee = ArgumentPosition(of: Syntax(self))?.callee, !callee.isMember else { return false }
+        return ["ForEach", "List"].contains(callee.name)
+    }
+}
+
 /// Where a closure or function value is handed to a call: the call, the argument label, and
 /// whether it is the unlabeled first trailing closure.
 struct ArgumentPosition {

@@ -302,7 +302,7 @@ public struct Linter: Sendable {
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         // Code compiled only into debug builds, and work while the app quits, stall no user's interaction.
         if !input.settings.includesLowCost {
-            hits.removeAll { Syntax($0.1.token).isDebugOnlyCode || AppLifecycle.isTermination(Syntax($0.1.token)) }
+            hits.removeAll { Syntax($0.1.token).isDebugOnlyCode || AppLifecycle.isInTermination(Syntax($0.1.token)) }
         }
         guard !hits.isEmpty else { return [] }
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)

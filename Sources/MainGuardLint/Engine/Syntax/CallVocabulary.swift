@@ -373,3 +373,18 @@ extension FunctionCallExprSyntax {
     }
 }
 
+extension Syntax {
+    /// The enclosing function, initializer, deinitializer or accessor, through closures (the type or the
+    /// file, outside one).
+    var enclosingFunction: Syntax? {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary { node = current.parent }
+        return node
+    }
+
+    /// A declaration whose body is its own code, or the type or file around it.
+    var isFunctionBoundary: Bool {
+        `is`(FunctionDeclSyntax.self) || `is`(InitializerDeclSyntax.self) || `is`(DeinitializerDeclSyntax.self)
+            || `is`(AccessorDeclSyntax.self) || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
+    }
+}
