@@ -106,13 +106,12 @@ final class CatalogueMatchingTests: XCTestCase {
     func testSingleOperationsNeedEvidenceOfRepetitionOrSize() {
         let shippedCode = LintScope()
         for statement in [
-            "for file in files { _ = try? Data(contentsOf: file) }",
-            "_ = files.map { try? String(contentsOf: $0, encoding: .utf8) }",
+            "for file in try! FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil) { _ = try? Data(contentsOf: file) }",
+            "let logs = FileManager.default.enumerator(atPath: url.path)!.allObjects as! [String]\n_ = logs.map { try? String(contentsOfFile: $0, encoding: .utf8) }",
             "let videoData = try? Data(contentsOf: url)",
             "_ = try? Data(contentsOf: compressedVideoURL)",
             "_ = try? String(contentsOf: URL(string: \"https://example.com/status\")!, encoding: .utf8)",
             "let videoData = Data()\ntry? videoData.write(to: url)",
-            "let query = [kSecMatchLimit: kSecMatchLimitAll] as CFDictionary\nSecItemCopyMatching(query, nil)",
             "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }",
             "let rows = database.executeQuery(\"SELECT * FROM feeds\", withArgumentsIn: [])\nwhile rows?.next() == true { count += 1 }",
             "for file in files { _ = try? JSONDecoder().decode([String].self, from: Data(file.path.utf8)) }",
@@ -130,6 +129,11 @@ final class CatalogueMatchingTests: XCTestCase {
             "let filters: [String] = []\nUserDefaults.standard.set(try? encoder.encode(filters), forKey: \"filters\")",
             "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchOne(db, key: 1) }",
             "for size in [1, 2, 3] { _ = try? Data(contentsOf: url.appendingPathComponent(\"\\(size)\")) }",
+            // One file or keychain item per element of a list that is not a folder's files: a few settings.
+            "for file in files { _ = try? Data(contentsOf: file) }",
+            "for name in posts { _ = SecItemAdd([kSecAttrAccount: name] as CFDictionary, nil) }",
+            // Listing the keychain counts only at launch (`CostEvidence.Evidence.atLaunchOnly`).
+            "let query = [kSecMatchLimit: kSecMatchLimitAll] as CFDictionary\nSecItemCopyMatching(query, nil)",
             // Photos are a few megabytes; only unbounded media (video, recordings, backups) count (`CostEvidence.mediaWords`).
             "let imageData = Data()\ntry? imageData.write(to: url)",
             "let photoData = try? Data(contentsOf: url)",
@@ -176,5 +180,36 @@ final class CatalogueMatchingTests: XCTestCase {
         XCTAssertEqual(Linter().lint(source: atLaunch).map(\.line), [8])
         XCTAssertEqual(Linter().lint(source: onTap).map(\.line), [])
         XCTAssertEqual(Linter().lint(source: onTap, settings: .lowCost).map(\.line), [8])
+    }
+
+    /// Listing every keychain item is reported at launch, not in a screen the user opened.
+    func testAKeychainEnumerationCountsAtLaunchOnly() {
+        let helper = """
+            enum Credentials {
+                static func all() -> CFTypeRef? {
+                    var result: CFTypeRef?
+                    SecItemCopyMatching([kSecClass: kSecClassGenericPassword, kSecMatchLimit: kSecMatchLimitAll] as CFDictionary, &result)
+                    return result
+                }
+            }
+            """
+        let atLaunch = helper + """
+
+            @MainActor final class AppDelegate: NSObject, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    _ = Credentials.all()
+                    return true
+                }
+            }
+            """
+        let inSettings = helper + """
+
+            @MainActor final class KeychainViewController: UIViewController {
+                override func viewDidLoad() { _ = Credentials.all() }
+            }
+            """
+        XCTAssertEqual(Linter().lint(source: atLaunch).map(\.line), [10])
+        XCTAssertEqual(Linter().lint(source: inSettings).map(\.line), [])
+        XCTAssertEqual(Linter().lint(source: inSettings, settings: .lowCost).map(\.line), [9])
     }
 }

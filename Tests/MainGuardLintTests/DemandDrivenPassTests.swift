@@ -144,8 +144,9 @@ final class DemandDrivenPassTests: XCTestCase {
         let helper = """
             import Foundation
             enum AccountStore {
-                static func loadAll(_ files: [URL]) -> [Data] {
-                    files.compactMap { try? Data(contentsOf: $0) }
+                static func loadAll(in folder: URL) -> [Data] {
+                    let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+                    return files.compactMap { try? Data(contentsOf: $0) }
                 }
             }
             """
@@ -154,7 +155,7 @@ final class DemandDrivenPassTests: XCTestCase {
             final class AccountsViewController: UIViewController {
                 override func viewDidLoad() {
                     super.viewDidLoad()
-                    _ = AccountStore.loadAll([])
+                    _ = AccountStore.loadAll(in: URL(fileURLWithPath: "/tmp"))
                 }
             }
             """

@@ -63,8 +63,9 @@ public struct CatalogueEntry: Sendable, Hashable {
     public var kind: BlockingKind
     /// How documents and messages name the API.
     public var display: String
-    /// This call's only evidence of cost is a growing folder it deletes, moves or copies: it is reported
-    /// where the app does that unasked, from a launch callback (`AppLifecycle`), not from a user's action.
+    /// This call's only evidence of cost is a growing folder it deletes, moves or copies, or a keychain
+    /// query for every item: it is reported where the app does that unasked, from a launch callback
+    /// (`AppLifecycle`), not from a user's action.
     var costsOnlyAtLaunch = false
 
     /// APIs that must run on the main actor (`ImageRenderer`): the fix is to cache or precompute, not to move.

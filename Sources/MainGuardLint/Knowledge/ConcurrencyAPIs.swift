@@ -102,3 +102,47 @@ private extension ExprSyntax {
         return type.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
     }
 }
+
+/// Delegate callbacks that Apple's frameworks call on a queue the app names when it registers the
+/// delegate, which is a background queue in practice: `SCStream.addStreamOutput(_:type:sampleHandlerQueue:)`,
+/// `AVCaptureVideoDataOutput.setSampleBufferDelegate(_:queue:)`. A main-actor type's implementation of
+/// one still runs there, not on the main thread.
+///
+/// ```swift
+/// print(BackgroundDelegateCallbacks.isCallback(named: "captureOutput", labels: ["_", "didOutput", "from"])) // true
+/// ```
+enum BackgroundDelegateCallbacks {
+    /// Base name, then the argument labels after the first parameter's.
+    static let callbacks: [String: [[String]]] = [
+        "stream": [["didOutputSampleBuffer", "of"]],
+        "captureOutput": [["didOutput", "from"], ["didDrop", "from"]],
+        "dataOutputSynchronizer": [["didOutput"]],
+    ]
+
+    static func isCallback(named name: String, labels: [String]) -> Bool {
+        guard let signatures = callbacks[name] else { return false }
+        return signatures.contains { Array(labels.dropFirst()) == $0 }
+    }
+}
+
+extension Syntax {
+    /// In a function that asserts it is not on the main thread
+    /// (`dispatchPrecondition(condition: .notOnQueue(.main))`, `assert(!Thread.isMainThread)`), or in a
+    /// delegate callback that runs on a background queue (`BackgroundDelegateCallbacks`): the code runs
+    /// off the main thread whatever the enclosing type's isolation says.
+    var isDeclaredOffTheMainThread: Bool {
+        guard let function = enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
+        let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+        if BackgroundDelegateCallbacks.isCallback(named: function.name.text, labels: labels) { return true }
+        guard let statements = function.body?.statements else { return false }
+        return statements.prefix(3).contains { item in
+            guard let call = item.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
+            let text = call.arguments.trimmedDescription.filter { !$0.isWhitespace }
+            switch called.name {
+            case "dispatchPrecondition": return text.contains("notOnQueue(.main)") || text.contains("notOnQueue(DispatchQueue.main)")
+            case "assert", "precondition": return text == "!Thread.isMainThread"
+            default: return false
+            }
+        }
+    }
+}

@@ -12,7 +12,7 @@ import SwiftSyntax
 ///   folder walked, or deleted, moved or copied (deleting one only from a launch callback);
 /// - **the network**: a read of a remote URL (`URL(string: "https://...")`);
 /// - **many rows**: the query's rows are iterated (`while rows.next()`) or fetched whole (`fetchAll`);
-/// - **an enumeration**: a keychain query for every item (`kSecMatchLimitAll`).
+/// - **an enumeration**: a keychain query for every item (`kSecMatchLimitAll`), from a launch callback.
 ///
 /// Deleting or moving a file is cheap even in a loop: only a growing folder makes it costly. A read with
 /// `options: .alwaysMapped` maps the file instead of reading it.
@@ -33,6 +33,20 @@ enum CostEvidence {
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
         case imageFile, imageEncoding, process, treeWalk
+
+        /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
+        /// callback) makes it costly: a loop over a handful of items does not.
+        var isCheapPerItem: Bool { [.fileRead, .fileWrite, .keychainRead, .keychainWrite, .coordination].contains(self) }
+    }
+
+    /// How a node repeats within its function (`Syntax.repetition`).
+    enum Repetition {
+        /// A `for` loop or a per-element closure over this sequence.
+        case over(ExprSyntax)
+        /// A `while` or `repeat` loop.
+        case untilDone
+        /// A function that calls itself: once per node of a tree.
+        case perNode
     }
 
     /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
@@ -53,8 +67,9 @@ enum CostEvidence {
         // Drawing an icon or a label into a bitmap: the cost is the canvas, small unless repeated.
         "UIGraphicsImageRenderer.image": .drawing, "ImageRenderer.cgImage": .drawing, "ImageRenderer.uiImage": .drawing,
         "ImageRenderer.nsImage": .drawing,
-        // Loading one image file (an icon, an artwork) takes a few milliseconds.
-        "UIImage(contentsOfFile:)": .imageFile, "NSImage(contentsOf:)": .imageFile,
+        // Loading one image file (an icon, an artwork) takes a few milliseconds; PDFKit opens a document
+        // lazily and parses pages as they are drawn.
+        "UIImage(contentsOfFile:)": .imageFile, "NSImage(contentsOf:)": .imageFile, "PDFDocument(url:)": .imageFile,
         // Encoding an image costs its pixel count: a camera photo, not an icon or a placeholder.
         "UIImage.pngData()": .imageEncoding, "UIImage.jpegData(compressionQuality:)": .imageEncoding,
         "UIImage.heicData()": .imageEncoding, "NSImage.tiffRepresentation": .imageEncoding,
@@ -74,11 +89,12 @@ enum CostEvidence {
         case none
         /// The cost repeats or grows, or the entry needs no evidence.
         case shown
-        /// Only the growing folder it deletes, moves or copies (not a loop of copies): reported where the
-        /// app does it unasked, from a launch callback (`CatalogueEntry.costsOnlyAtLaunch`). Blind reviews
-        /// rejected deleting a download, a session or a cache the user asked to clear, and accepted
+        /// Only a growing folder it deletes, moves or copies (not a loop of copies), or a keychain query
+        /// for every item: reported where the app does it unasked, from a launch callback
+        /// (`CatalogueEntry.costsOnlyAtLaunch`). Blind reviews rejected deleting a download, a session or
+        /// a cache the user asked to clear, and listing the keychain in a settings screen; they accepted
         /// purging caches at every launch.
-        case growingFolderOnly
+        case atLaunchOnly
     }
 
     /// What `call` shows about the cost of `entry`.
@@ -88,15 +104,18 @@ enum CostEvidence {
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
         if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.contains("Mapped") }) { return .none }
         // Unlinking a file takes microseconds, however many times a loop does it; a folder that grows is the cost.
-        if operation != .unlink, node.runsRepeatedly { return .shown }
+        // One file, keychain item or coordinated access per loop pass is cheap unless the loop walks a folder.
+        if operation != .unlink, operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly { return .shown }
         let shown: Bool
         switch operation {
         case .fileRead: shown = call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
         case .fileWrite: shown = call.namesMedia || call.writesMedia
         case .unlink, .copy:
-            return call.namesGrowingFolder ? .growingFolderOnly : .none
-        case .treeWalk: shown = call.namesGrowingFolder
-        case .keychainRead: shown = node.enclosingFunctionText.contains("kSecMatchLimitAll")
+            return call.namesGrowingFolder ? .atLaunchOnly : .none
+        // `skipsSubdirectoryDescendants` lists one folder, like `contentsOfDirectory`.
+        case .treeWalk: shown = call.namesGrowingFolder && !call.call.arguments.trimmedDescription.contains("skipsSubdirectoryDescendants")
+        // Listing every keychain item takes tens of milliseconds: a hang at launch, a moment the user chose later.
+        case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll") ? .atLaunchOnly : .none
         case .database: shown = node.readsManyRows
         case .imageFile: shown = call.readsARemoteURL
         case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver)
@@ -133,6 +152,10 @@ enum CostEvidence {
     static let smallImageWords: [StaticString] = [
         "icon", "avatar", "placeholder", "logo", "thumbnail", "qr", "symbol", "badge", "emoji", "glyph",
     ]
+    /// Calls and properties that list a folder's files.
+    static let folderListingNames: Set<String> = [
+        "contentsOfDirectory", "enumerator", "subpathsOfDirectory", "subpaths", "allObjects", "directoryContents",
+    ]
     static let growingFolderWords: [StaticString] = ["cache", "download", "package", "node_modules", "repo", "clone"]
 }
 
@@ -150,8 +173,13 @@ private extension CalledName {
 
     /// An argument names a growing folder, not a file in one: `removeItem(at: cachesURL)`.
     var namesGrowingFolder: Bool {
-        call.arguments.contains { !$0.expression.namesAFile && $0.expression.namesGrowingFolder }
+        call.arguments.contains { argument in
+            // `options: [.skipsPackageDescendants]` names no folder.
+            !Self.optionLabels.contains(argument.label?.text ?? "") && !argument.expression.namesAFile && argument.expression.namesGrowingFolder
+        }
     }
+
+    static let optionLabels: Set<String> = ["options", "includingPropertiesForKeys", "errorHandler", "mask"]
 
     /// `videoData.write(to:)`: the data written is named as media.
     var writesMedia: Bool {
@@ -182,6 +210,18 @@ private extension ExprSyntax {
         return (1...5).contains(suffix.count) && suffix.allSatisfy { $0.isLetter || $0.isNumber }
     }
 
+    /// `contentsOfDirectory(at: folder)`, `enumerator.allObjects`, `fileURLs` made from one, or a growing
+    /// folder: a sequence with one element per file of a folder.
+    func listsAFolder(hops: Int) -> Bool {
+        let names = identifiers
+        if names.contains(where: { CostEvidence.folderListingNames.contains($0) }) || namesGrowingFolder { return true }
+        guard hops < 2 else { return false }
+        return names.contains { name in
+            Syntax(self).hasLocal(named: name) { $0.listsAFolder(hops: hops + 1) }
+                || Syntax(self).loopSequence(binding: name)?.listsAFolder(hops: hops + 1) == true
+        }
+    }
+
     /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made
     /// from one: `let images = caches.appendingPathComponent("Images")`, `for item in [images, favicons]`.
     var namesGrowingFolder: Bool { namesGrowingFolder(hops: 0) }
@@ -210,23 +250,39 @@ private extension ExprSyntax {
 
 private extension Syntax {
     /// Inside a loop body, or a per-element closure (`forEach`, `map`), of the enclosing function.
-    var isRepeated: Bool {
+    var isRepeated: Bool { repetition != nil }
+
+    /// What repeats this node within its function, innermost first.
+    var repetition: CostEvidence.Repetition? {
         var child = self
         var node = parent
         while let current = node {
-            if let loop = current.as(ForStmtSyntax.self), Syntax(loop.body) == child { return !loop.iteratesAFewTimes }
-            if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return true }
+            if let loop = current.as(ForStmtSyntax.self), Syntax(loop.body) == child {
+                return loop.iteratesAFewTimes ? nil : .over(loop.sequence)
+            }
+            if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return .untilDone }
             if let closure = current.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
-               let called = CalledName(call), called.receiver != nil, CalledName.iterationNames.contains(called.name) {
-                return true
+               let called = CalledName(call), let receiver = called.receiver, CalledName.iterationNames.contains(called.name) {
+                return .over(receiver)
             }
             // A function that calls itself walks a tree: its operations repeat per node.
-            if let function = current.as(FunctionDeclSyntax.self) { return function.callsItself }
-            if current.isFunctionBoundary { return false }
+            if let function = current.as(FunctionDeclSyntax.self) { return function.callsItself ? .perNode : nil }
+            if current.isFunctionBoundary { return nil }
             child = current
             node = current.parent
         }
-        return false
+        return nil
+    }
+
+    /// Repeated per file of a folder (`for file in contentsOfDirectory(...)`), per node of a tree walk,
+    /// or per frame, row or event: the evidence that makes a cheap per-item operation costly. A loop over
+    /// a few settings, legacy items or search engines is not (blind reviews rejected 9 of 9).
+    var repeatsPerFile: Bool {
+        switch repetition {
+        case .over(let sequence): return sequence.listsAFolder(hops: 0) || runsPerFrameOrEvent
+        case .perNode: return true
+        case .untilDone, nil: return runsPerFrameOrEvent
+        }
     }
 
     /// `isRepeated` or `runsPerFrameOrEvent`: the evidence that makes any operation's cost repeat.
@@ -321,7 +377,7 @@ private extension Syntax {
 }
 
 private extension FunctionDeclSyntax {
-    /// The body calls a function of the same name (`deepestFolder(in: child)` in `deepestFolder(in:)`).
+    /// The body calls a function of the same name and labels (`deepestFolder(in: child)` in `deepestFolder(in:)`).
     var callsItself: Bool {
         let name = self.name.text
         return body?.tokens(viewMode: .sourceAccurate).contains { token in
@@ -334,9 +390,14 @@ private extension FunctionDeclSyntax {
                       base == .keyword(.self) || base == .keyword(.Self) else { return false }
                 called = Syntax(member)
             }
-            return called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id
+            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return false }
+            // `run(for: types)` in `run(saving:as:)` is an overload, not a recursion.
+            return call.arguments.map { $0.label?.text ?? "_" } == labels.prefix(call.arguments.count).map { $0 }
         } ?? false
     }
+
+    /// The argument labels of this function's parameters: `["saving", "as", "directoryURL"]`.
+    private var labels: [String] { signature.parameterClause.parameters.map(\.firstName.text) }
 }
 
 private extension PatternBindingSyntax {

@@ -26,6 +26,7 @@ enum FrequentCallbacks {
 ///   the places an app purges caches or migrates data.
 /// - **Termination** callbacks run while the app quits: work there delays quitting, not an interaction,
 ///   and is often deliberate (restoring windows, flushing state before `exit`).
+/// - **Migrations** run once per install or upgrade.
 ///
 /// ```swift
 /// print(AppLifecycle.launchFunctions.contains("applicationDidFinishLaunching")) // true
@@ -41,6 +42,8 @@ enum AppLifecycle {
 
     /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`.
     static let terminationWords: [StaticString] = ["terminat"]
+    /// `migrateLegacySettings()`, `runMigrations()`: work done once per install or upgrade.
+    static let migrationWords: [StaticString] = ["migrat"]
 
     /// Whether a function declaration is a launch callback.
     static func isLaunch(_ function: FunctionDeclSyntax) -> Bool {
@@ -61,5 +64,12 @@ enum AppLifecycle {
     static func isInTermination(_ node: Syntax) -> Bool {
         guard let name = node.enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text else { return false }
         return terminationWords.contains { name.containsCaseInsensitive($0) }
+    }
+
+    /// `node` is written in a function named for a data migration, which runs once per install or
+    /// upgrade: blind reviews rejected each such finding as one-off.
+    static func isInMigration(_ node: Syntax) -> Bool {
+        guard let name = node.enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text else { return false }
+        return migrationWords.contains { name.containsCaseInsensitive($0) }
     }
 }

@@ -1,8 +1,9 @@
 import SwiftSyntax
 
 /// `expensive_work_in_view_body`: per-evaluation work that belongs outside the render loop: decoding
-/// images and creating costly objects (`CIContext`, `AVPlayer`, `MLModel`); with `include_low_cost`, also
-/// creating formatters, coders and regular expressions and sorting or filtering the view's collections.
+/// images and creating costly objects (`CIContext`, `AVPlayer`, `MLModel`) per `ForEach` or `List` row;
+/// with `include_low_cost`, also once per evaluation, and creating formatters, coders and regular
+/// expressions and sorting or filtering the view's collections.
 /// Blind reviews of real apps judged none of 8 formatter findings and 4 of 19 collection passes worth a
 /// change: their cost is microseconds unless the collection is large, which the syntax does not show.
 enum ExpensiveWorkInViewBody: Rule {
@@ -122,7 +123,7 @@ enum ExpensiveWorkInViewBody: Rule {
                 // Images read from files are synchronous I/O; `UIImage(named:)` is cached by the system.
                 if kind == .image, call.labels.first != "data" { return nil }
                 // One image per evaluation is a few milliseconds; one per row of a `ForEach` or `List` scales with the data.
-                guard includesLowCost || !kind.isLowCost || (kind == .image && Syntax(node).isRowContent) else { return nil }
+                guard includesLowCost || (kind.costsPerRow && Syntax(node).isRowContent) else { return nil }
                 return ("`\(call.name)(\(call.labels.isEmpty ? "" : "..."))` \(kind.cost)", kind.fix)
             }
             guard includesLowCost else { return nil }
@@ -171,9 +172,12 @@ enum ExpensiveWorkInViewBody: Rule {
             return kinds
         }()
 
-        /// Created once per evaluation, these cost microseconds, or a few milliseconds for the small images
-        /// views decode (blind reviews rejected all five image findings): reported only with `include_low_cost`.
-        var isLowCost: Bool { [.formatter, .coder, .regex, .image].contains(self) }
+        /// Created once per evaluation, each costs microseconds, or a few milliseconds for the small images
+        /// and contexts views make (blind reviews rejected all five image findings and both `CIContext`
+        /// ones: a view's body is evaluated when its inputs change, not per frame), so by default only
+        /// these are reported:
+        /// images and costly objects created per `ForEach`/`List` row multiply by the rows on screen.
+        var costsPerRow: Bool { self == .image || self == .heavyObject }
 
         var cost: String {
             switch self {

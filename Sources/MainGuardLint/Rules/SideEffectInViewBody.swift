@@ -10,7 +10,7 @@ enum SideEffectInViewBody: Rule {
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.evaluatedRegions { view, region in
-            let visitor = SideEffectVisitor(location: RenderLoop.location(of: region, in: view))
+            let visitor = SideEffectVisitor(location: RenderLoop.location(of: region, in: view), includesLowCost: context.settings.includesLowCost)
             visitor.walkRegion(region)
             return visitor.hits
         }
@@ -18,15 +18,18 @@ enum SideEffectInViewBody: Rule {
 
     private final class SideEffectVisitor: ViewBodyEvaluationVisitor {
         let location: String
+        /// `include_low_cost`: a block queued on the main queue is reported too.
+        let includesLowCost: Bool
         var hits: [RuleHit] = []
 
-        init(location: String) {
+        init(location: String, includesLowCost: Bool) {
             self.location = location
+            self.includesLowCost = includesLowCost
             super.init()
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if let called = CalledName(node), let effect = SideEffect(called) {
+            if let called = CalledName(node), let effect = SideEffect(called), includesLowCost || !effect.isLowCost {
                 hits.append(RuleHit(token: effect.token, severity: description.severity,
                                     message: Message.sideEffect(effect.what, location: location, fix: effect.fix)))
             }
@@ -39,6 +42,11 @@ enum SideEffectInViewBody: Rule {
         var what: String
         var fix: String
         var token: TokenSyntax
+        /// `DispatchQueue.main.async { size = proxy.size }` in a `GeometryReader`: a block that only writes
+        /// values measured during layout, which settle on the next evaluation. Blind reviews rejected all
+        /// such findings. A block that posts, calls or starts anything is not low cost.
+        /// (`asyncAfter` is not: a delayed write re-renders the view on a timer, for as long as it shows.)
+        var isLowCost = false
 
         init?(_ call: CalledName) {
             let receiver = call.receiverText ?? ""
@@ -53,6 +61,7 @@ enum SideEffectInViewBody: Rule {
                 (what, fix) = ("`Task.detached { }` starts a new task", Fix.task)
             case let name where ["async", "asyncAfter"].contains(name) && receiver.hasPrefix("DispatchQueue"):
                 (what, fix) = ("`\(receiver).\(call.name)` queues a block", Fix.task)
+                isLowCost = receiver == "DispatchQueue.main" && name == "async" && call.queuedBlockOnlyAssigns
             case "post" where receiver.hasSuffix("NotificationCenter.default"):
                 (what, fix) = ("`NotificationCenter.post` wakes every observer", Fix.event)
             case let name where ["set", "setValue", "removeObject"].contains(name) && receiver.hasPrefix("UserDefaults"):
@@ -83,6 +92,18 @@ enum SideEffectInViewBody: Rule {
     enum Message {
         static func sideEffect(_ what: String, location: String, fix: String) -> String {
             "\(what.prefix(1).uppercased() + what.dropFirst()) while SwiftUI evaluates \(location), on every render; \(fix)"
+        }
+    }
+}
+
+private extension CalledName {
+    /// The trailing closure's statements are all assignments: `{ height = proxy.size.height }`.
+    var queuedBlockOnlyAssigns: Bool {
+        guard let closure = call.trailingClosure, !closure.statements.isEmpty else { return false }
+        return closure.statements.allSatisfy { item in
+            guard let sequence = item.item.as(SequenceExprSyntax.self) else { return false }
+            return sequence.elements.contains { $0.is(AssignmentExprSyntax.self) }
+                && !sequence.elements.contains { $0.is(FunctionCallExprSyntax.self) }
         }
     }
 }

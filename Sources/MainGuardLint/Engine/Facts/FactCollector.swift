@@ -192,6 +192,7 @@ final class FactCollector: DeclarationCollector {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             let declared = node.typeAnnotation?.type.simpleName
             facts.variableTypes.record(name, type: declared ?? node.initializer.flatMap { facts.variableTypes.type(of: $0.value) })
+            if let value = node.initializer?.value { facts.variableTypes.recordLock(name, value: value) }
         }
         return .visitChildren
     }

@@ -200,6 +200,19 @@ struct RuleTriggers: Sendable {
 /// recognise `semaphore.wait()` on a `DispatchSemaphore`).
 struct VariableTypes: Sendable {
     private var types: [String: String] = [:]
+    /// Names of semaphores created with a positive count (`DispatchSemaphore(value: 1)`): locks.
+    private var locks: Set<String> = []
+
+    /// Records `name` as a lock when `value` creates a semaphore with a positive count.
+    mutating func recordLock(_ name: String, value: ExprSyntax) {
+        guard let call = value.as(FunctionCallExprSyntax.self), let called = CalledName(call), called.name == "DispatchSemaphore",
+              let count = call.arguments.first, count.label?.text == "value",
+              let literal = count.expression.as(IntegerLiteralExprSyntax.self), let number = Int(literal.literal.text), number > 0 else { return }
+        locks.insert(name)
+    }
+
+    /// `name` holds a semaphore created with a positive count.
+    func isLock(_ name: String) -> Bool { locks.contains(name) }
 
     mutating func record(_ name: String, type: String?) {
         guard let type, !type.isEmpty else { return }
@@ -270,6 +283,8 @@ extension APICatalogue {
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
             if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
+            // A function that asserts it runs off the main thread, or a background delegate callback.
+            if Syntax(call.call).isDeclaredOffTheMainThread { return nil }
             // `DispatchQueue.main.sync` is written to be called off the main thread; it deadlocks only
             // where the code is declared for the main thread, not in a helper that inherits it from a class.
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
@@ -279,9 +294,9 @@ extension APICatalogue {
                 switch CostEvidence.evidence(for: builtIn, at: call) {
                 case .none: return nil
                 case .shown: break
-                case .growingFolderOnly: builtIn.costsOnlyAtLaunch = true
+                case .atLaunchOnly: builtIn.costsOnlyAtLaunch = true
                 }
-                if builtIn.display == "DispatchSemaphore.wait()", call.waitsOnALock { return nil }
+                if WaitEvidence.isShort(builtIn, at: call, types: types) { return nil }
             }
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             guard SizeEvidence.coders.contains(builtIn.display) else { return builtIn }
@@ -427,26 +442,5 @@ private extension ConditionElementListSyntax {
             return negated.expression.trimmedDescription.hasSuffix("isMainThread") ? false : nil
         }
         return expression.trimmedDescription.hasSuffix("isMainThread") ? true : nil
-    }
-}
-
-private extension CalledName {
-    /// `lock.wait()` on a semaphore this file creates with a positive count (`DispatchSemaphore(value: 1)`):
-    /// a mutex or a pool, not a wait for work another thread finishes. Taken and released around short
-    /// critical sections, it rarely blocks: blind reviews rejected every such finding.
-    var waitsOnALock: Bool {
-        guard let receiver else { return false }
-        let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        guard let name, let file = Syntax(call).root.as(SourceFileSyntax.self) else { return false }
-        let text = file.description
-        var searchStart = text.startIndex
-        while let found = text.range(of: "\(name) = DispatchSemaphore(value: ", range: searchStart..<text.endIndex) {
-            let count = text[found.upperBound...].prefix { $0.isNumber }
-            let before = found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
-            if !(before.isLetter || before.isNumber || before == "_"), let value = Int(count), value > 0 { return true }
-            searchStart = found.upperBound
-        }
-        return false
     }
 }

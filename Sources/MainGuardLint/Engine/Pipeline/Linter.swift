@@ -300,9 +300,13 @@ public struct Linter: Sendable {
             return rule.check(context).map { (rule.description.id, $0) }
         }
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
-        // Code compiled only into debug builds, and work while the app quits, stall no user's interaction.
+        // Code compiled only into debug builds, work while the app quits and one-time migrations stall no
+        // user's interaction.
         if !input.settings.includesLowCost {
-            hits.removeAll { Syntax($0.1.token).isDebugOnlyCode || AppLifecycle.isInTermination(Syntax($0.1.token)) }
+            hits.removeAll { _, hit in
+                let node = Syntax(hit.token)
+                return node.isDebugOnlyCode || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
+            }
         }
         guard !hits.isEmpty else { return [] }
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)

@@ -93,7 +93,9 @@ enum TestCode {
 extension Syntax {
     /// True inside SwiftUI preview code: `#Preview { }`, a type conforming to `PreviewProvider` (or
     /// `PreviewModifier`), or a static fixture whose name starts with `preview` (`static var preview`,
-    /// TCA's `static let previewValue`), which by convention only previews use.
+    /// TCA's `static let previewValue`), which by convention only previews use. Test doubles count too:
+    /// a type named as one (`UserSessionMock`, `MockClient`, `StubStore`) or a static `mock` fixture
+    /// (`static func mock()`), which previews and tests use and the app does not.
     var isPreviewCode: Bool {
         var node: Syntax? = self
         while let current = node {
@@ -105,15 +107,16 @@ extension Syntax {
             case .structDecl, .classDecl, .enumDecl, .extensionDecl:
                 let type = TypeDeclarationFacts(current)
                 if type.inherited.contains(where: { $0 == "PreviewProvider" || $0 == "PreviewModifier" }) { return true }
+                if Self.namesATestDouble(type.name) { return true }
             case .variableDecl:
                 let variable = current.cast(VariableDeclSyntax.self)
                 if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
-                   variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.hasPrefix("preview") == true }) {
+                   variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { Self.namesAFixture($0.identifier.text) } == true }) {
                     return true
                 }
             case .functionDecl:
                 let function = current.cast(FunctionDeclSyntax.self)
-                if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }), function.name.text.hasPrefix("preview") {
+                if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }), Self.namesAFixture(function.name.text) {
                     return true
                 }
             default:
@@ -123,14 +126,31 @@ extension Syntax {
         }
         return false
     }
+
+    /// `preview`, `previewValue`, `mock`, `mockWithError`: a static fixture for previews and tests.
+    private static func namesAFixture(_ name: String) -> Bool {
+        name.hasPrefix("preview") || name == "mock" || name.hasPrefix("mock") && name.dropFirst(4).first?.isUppercase == true
+    }
+
+    /// `UserSessionMock`, `MockClient`, `ClientStub`, `FakeStore`: a test double.
+    private static func namesATestDouble(_ name: String) -> Bool {
+        ["Mock", "Stub", "Fake"].contains { word in
+            name.hasSuffix(word) || name.hasPrefix(word) && name.dropFirst(word.count).first?.isUppercase == true
+        }
+    }
 }
 
 extension Syntax {
-    /// True inside `#if DEBUG` (or `#if DEBUG && ...`): code that release builds do not compile.
+    /// True inside `#if DEBUG` (or `#if DEBUG && ...`): code that release builds do not compile; or in
+    /// the body of an `if` on a debug flag (`if isDebug`, `if AppInfo.isDebugBuild`), which they skip.
     var isDebugOnlyCode: Bool {
         var child = self
         var node = parent
         while let current = node {
+            if let branch = current.as(IfExprSyntax.self), Syntax(branch.body) == child, branch.conditions.count == 1,
+               let flag = branch.conditions.first?.condition.as(ExprSyntax.self), flag.namesADebugFlag {
+                return true
+            }
             if let clause = current.as(IfConfigClauseSyntax.self), clause.elements.map({ Syntax($0) == child }) == true,
                clause.poundKeyword.tokenKind == .poundIf || clause.poundKeyword.tokenKind == .poundElseif,
                let condition = clause.condition?.trimmedDescription,
@@ -141,6 +161,15 @@ extension Syntax {
             node = current.parent
         }
         return false
+    }
+}
+
+private extension ExprSyntax {
+    /// `isDebug`, `Self.isDebugBuild`, `AppConfig.debugMode`: a Boolean named for a debug build.
+    var namesADebugFlag: Bool {
+        let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text ?? self.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name else { return false }
+        return ["isDebug", "isDebugBuild", "debugMode", "isDebugMode", "debugBuild", "inDebugMode"].contains(name)
     }
 }
 

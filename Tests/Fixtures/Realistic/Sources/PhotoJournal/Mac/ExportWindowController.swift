@@ -26,7 +26,7 @@ final class ExportViewController: NSViewController {
     @IBAction func openAttachment(_ sender: NSButton) {
         let panel = NSOpenPanel()
         guard panel.runModal() == .OK, let url = panel.url else { return }
-        let document = PDFDocument(url: url) // expect: blocking_call_on_main_actor
+        let document = PDFDocument(url: url) // expect-low-cost: blocking_call_on_main_actor
         view.window?.title = document?.documentURL?.lastPathComponent ?? "Untitled"
     }
 }

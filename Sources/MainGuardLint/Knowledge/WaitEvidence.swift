@@ -1,0 +1,204 @@
+import SwiftSyntax
+
+/// Whether a catalogued wait or sleep on the main thread is short by how it is written, so only
+/// `include_low_cost` reports it.
+///
+/// Waits and sleeps need no evidence of cost, except where the syntax shows they end quickly or rarely
+/// run. Blind reviews of real apps rejected each of these shapes as not worth a change:
+/// - **a lock**: a wait on a semaphore the file creates with a positive count (`DispatchSemaphore(value: 1)`,
+///   `VariableTypes.isLock`): a mutex taken around short critical sections;
+/// - **a thread handshake**: a wait right after starting a thread, which signals once its run loop exists;
+/// - **a quick callback**: a semaphore or group signalled only from the completion handler of a system
+///   API that answers from a local service (`provider.loadObject`, `center.getNotificationSettings`);
+/// - **a retry**: a sleep on a failure path (`catch`, `if isTransientError(status)`), which runs when the
+///   system fails;
+/// - **a pause before exiting**: a sleep followed by `exit`, which the app means to do.
+///
+/// A timeout of a second or more (`wait(timeout: .now() + 5)`) says the author expects a long wait: it is
+/// always reported. So are waits on work dispatched to a queue, on the app's own or network callbacks,
+/// and on signals sent from another function.
+///
+/// ```swift
+/// // not reported: thread.start(); ready.wait()
+/// // reported:     session.dataTask(with: url) { _, _, _ in done.signal() }.resume(); done.wait()
+/// ```
+enum WaitEvidence {
+    /// True when `call`, which matched `entry`, waits or sleeps briefly or only on failure.
+    static func isShort(_ entry: CatalogueEntry, at call: CalledName, types: VariableTypes) -> Bool {
+        switch entry.kind {
+        case .sleep:
+            let node = Syntax(call.call)
+            return node.isOnAFailurePath || node.isFollowedByExit
+        case .wait:
+            guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
+            let waitsOnALock = call.receiverName.map(types.isLock) ?? false
+            return waitsOnALock || call.waitsForAThreadToStart || call.waitsForAQuickCallback
+        case .mainSync, .syncIO, .heavyCompute:
+            return false
+        }
+    }
+
+    /// The waits whose signal the same function can show.
+    static let waitsForASignal: Set<String> = ["DispatchSemaphore.wait()", "DispatchGroup.wait()"]
+
+    /// System APIs that answer from a local service in milliseconds and call back on a queue of their
+    /// own: `NSItemProvider` loads of a dropped file's URL, notification settings. A wait for an app's
+    /// own completion handler (`api.logout { }`), a network reply or a permission prompt is not here.
+    /// (`NSPersistentContainer.loadPersistentStores` calls its handler before it returns unless the
+    /// store is added asynchronously.)
+    static let quickSystemCallbacks: Set<String> = [
+        "loadObject", "loadItem", "loadDataRepresentation", "loadFileRepresentation", "loadInPlaceFileRepresentation",
+        "getNotificationSettings", "getPendingNotificationRequests", "getDeliveredNotifications", "loadPersistentStores",
+    ]
+
+    /// `.now() + 5`, `.now() + .seconds(2)`, `DispatchTime.now() + 1.5`: the timeout in seconds, if written.
+    static func seconds(inTimeout text: String) -> Double? {
+        let scales: [(String, Double)] = [(".milliseconds(", 0.001), (".microseconds(", 0.000_001), (".nanoseconds(", 1e-9), (".seconds(", 1)]
+        for (marker, scale) in scales {
+            if let range = text.range(of: marker) {
+                return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "_" }.filter { $0 != "_" }).map { $0 * scale }
+            }
+        }
+        guard let plus = text.lastIndex(of: "+") else { return nil }
+        let literal = text[text.index(after: plus)...].filter { !$0.isWhitespace && $0 != "_" }
+        return Double(literal)
+    }
+}
+
+extension CalledName {
+    /// `wait(timeout: .now() + 5)`: a timeout of a second or more.
+    fileprivate var hasALongTimeout: Bool {
+        guard let timeout = call.arguments.first(where: { $0.label?.text == "timeout" || $0.label?.text == "wallTimeout" }) else { return false }
+        return (WaitEvidence.seconds(inTimeout: timeout.expression.trimmedDescription) ?? 0) >= 1
+    }
+
+    /// `start(); ready.wait()` in a `Thread` subclass, or `thread.start(); ready.wait()`: the new thread
+    /// signals as soon as it runs, in microseconds.
+    fileprivate var waitsForAThreadToStart: Bool {
+        let inThreadSubclass = Syntax(call).enclosingTypeInherits("Thread")
+        return Syntax(call).precedingStatements(limit: 3).contains { statement in
+            statement.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == "start", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      let started = CalledName.calling(reference) else { return false }
+                guard let receiver = started.receiver else { return inThreadSubclass }
+                let text = receiver.trimmedDescription
+                if receiver.is(SuperExprSyntax.self) || text == "self" { return inThreadSubclass }
+                return text.containsCaseInsensitive("thread")
+            }
+        }
+    }
+
+    /// Every `signal()`/`leave()` of this semaphore or group in the statements before the wait is in the
+    /// completion handler of a system API that answers quickly (`WaitEvidence.quickSystemCallbacks`).
+    fileprivate var waitsForAQuickCallback: Bool {
+        guard let name = receiverName else { return false }
+        var signals = 0
+        for statement in Syntax(call).precedingStatements(limit: 20) {
+            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == "signal" || token.text == "leave" {
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                      member.base?.trimmedDescription.hasSuffix(name) == true else { continue }
+                signals += 1
+                guard let handler = Syntax(member).enclosingClosure?.enclosingCall.flatMap(CalledName.init),
+                      WaitEvidence.quickSystemCallbacks.contains(handler.name) else { return false }
+            }
+        }
+        return signals > 0
+    }
+
+    /// `semaphore` in `semaphore.wait()` and `self.semaphore.wait()`.
+    fileprivate var receiverName: String? {
+        receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text ?? receiver?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// The call whose called expression `reference` names: `start` in `thread.start()` or `start()`.
+    fileprivate static func calling(_ reference: DeclReferenceExprSyntax) -> CalledName? {
+        var called = Syntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { called = Syntax(member) }
+        guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
+        return CalledName(call)
+    }
+}
+
+private extension Syntax {
+    /// In a `catch` clause, a `guard`'s `else`, or an `if` whose condition names an error, a failure or a retry.
+    var isOnAFailurePath: Bool {
+        var child = self
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if current.is(CatchClauseSyntax.self) { return true }
+            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child { return true }
+            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child {
+                let text = condition.conditions.trimmedDescription
+                if Self.failureWords.contains(where: { text.containsCaseInsensitive($0) }) { return true }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    static let failureWords: [StaticString] = ["error", "fail", "retry", "transient"]
+
+    /// One of the next two statements exits the process: `sleep(2); exit(0)`.
+    var isFollowedByExit: Bool {
+        followingStatements(limit: 2).contains { statement in
+            guard let call = statement.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
+            return called.receiver == nil && ["exit", "_Exit", "abort"].contains(called.name)
+        }
+    }
+
+    /// Up to `limit` statements before the one that holds this node, in its block, nearest first.
+    func precedingStatements(limit: Int) -> [CodeBlockItemSyntax] {
+        guard let (item, list) = enclosingStatement, var index = list.index(of: item) else { return [] }
+        var statements: [CodeBlockItemSyntax] = []
+        while statements.count < limit, index != list.startIndex {
+            index = list.index(before: index)
+            statements.append(list[index])
+        }
+        return statements
+    }
+
+    /// Up to `limit` statements after the one that holds this node, in its block.
+    func followingStatements(limit: Int) -> [CodeBlockItemSyntax] {
+        guard let (item, list) = enclosingStatement, var index = list.index(of: item) else { return [] }
+        var statements: [CodeBlockItemSyntax] = []
+        index = list.index(after: index)
+        while statements.count < limit, index != list.endIndex {
+            statements.append(list[index])
+            index = list.index(after: index)
+        }
+        return statements
+    }
+
+    /// The statement that holds this node, and the block it is in.
+    private var enclosingStatement: (CodeBlockItemSyntax, CodeBlockItemListSyntax)? {
+        var node: Syntax? = self
+        while let current = node, !current.isFunctionBoundary {
+            if let item = current.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) { return (item, list) }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The nearest closure around this node within its function.
+    var enclosingClosure: ClosureExprSyntax? {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let closure = current.as(ClosureExprSyntax.self) { return closure }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The type declaration around this node lists `name` among its inherited types.
+    func enclosingTypeInherits(_ name: String) -> Bool {
+        var node = parent
+        while let current = node {
+            if let type = current.asProtocol(DeclGroupSyntax.self) {
+                return type.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == name } ?? false
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
