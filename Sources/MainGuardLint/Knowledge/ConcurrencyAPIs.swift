@@ -11,7 +11,7 @@ extension CalledName {
         switch name {
         case "Task" where receiver == nil && !isImplicitMember:
             return .unstructuredTask
-        case "detached" where receiver?.isTaskType == true:
+        case "detached" where startsDetachedTask:
             return .background("a Task.detached body")
         case "immediate" where receiver?.isTaskType == true:
             // Swift 6.2 (SE-0472): starts at once on the caller's actor, then continues like `Task { }`.
@@ -43,6 +43,11 @@ extension CalledName {
             guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
                   queue != "nil" else { return .inherits }
             return Self.isMainQueue(queue) ? .mainActorJob("NotificationCenter.addObserver(queue: \(queue))") : .background("a background queue")
+        case "coordinate" where labels.contains("queue"):
+            // `NSFileCoordinator.coordinate(with:queue:byAccessor:)` returns at once and runs the accessor on `queue`.
+            let queue = call.arguments.first { $0.label?.text == "queue" }?.expression.trimmedDescription ?? "nil"
+            return Self.isMainQueue(queue) ? .mainActorJob("NSFileCoordinator.coordinate(queue: \(queue))")
+                : .background("a file coordinator's accessor on its queue")
         case "register" where labels.first == "forTaskWithIdentifier":
             // BGTaskScheduler runs the launch handler on the `using:` queue, a background queue of its own when nil.
             let queue = call.arguments.first { $0.label?.text == "using" }?.expression.trimmedDescription ?? "nil"
@@ -96,11 +101,20 @@ private extension ExprSyntax {
         return CalledName(call)?.name == "newBackgroundContext"
     }
 
+}
+
+extension ExprSyntax {
     /// `Task` or `Task<Success, Failure>`.
     var isTaskType: Bool {
         let type = self.as(GenericSpecializationExprSyntax.self)?.expression ?? self
         return type.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
     }
+}
+
+extension CalledName {
+    /// `Task.detached { }`, `Task<Void, Never>.detached(priority:) { }`: the one place that recognises a
+    /// detached task (`SourceMentions` only pre-checks its tokens).
+    var startsDetachedTask: Bool { name == "detached" && receiver?.isTaskType == true }
 }
 
 /// Delegate callbacks that Apple's frameworks call on a queue the app names when it registers the

@@ -12,8 +12,8 @@ enum DetachedTaskDefaultPriority: Rule {
         isOptIn: true)
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        context.calls.lazy.map(\.node).compactMap { call in
-            guard call.isDetachedTaskInitializer, !call.arguments.contains(where: { $0.label?.text == "priority" }),
+        context.calls.lazy.filter(\.called.startsDetachedTask).map(\.node).compactMap { call in
+            guard !call.arguments.contains(where: { $0.label?.text == "priority" }),
                   let task = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.firstToken(viewMode: .sourceAccurate)
             else { return nil }
             return RuleHit(token: task, severity: description.severity, message: Message.noPriority)
@@ -23,15 +23,5 @@ enum DetachedTaskDefaultPriority: Rule {
     enum Message {
         static let noPriority = "Task.detached without a priority runs at .medium; say which it is: "
             + "`.userInitiated` if a user waits for it, `.utility` or `.background` otherwise"
-    }
-}
-
-private extension FunctionCallExprSyntax {
-    /// `Task.detached { }` / `Task.detached(priority:) { }`.
-    var isDetachedTaskInitializer: Bool {
-        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "detached",
-              let base = member.base else { return false }
-        let receiver = base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
-        return receiver.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
     }
 }

@@ -12,9 +12,11 @@ enum EquatableViewIgnoresProperty: Rule {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
             guard let body = view.body, !view.equalityOperators.isEmpty else { return [] }
             // Plain stored properties only: SwiftUI tracks wrapped ones and bindings itself; callbacks cannot be compared.
+            // A `let` with an initial value cannot be passed in: every instance holds the same value.
             let bodyReads = view.storedPropertiesRead(from: [body])
             let read = view.storedProperties.filter { property in
                 property.isPlain && !property.isFunctionType && !(property.declaredTypeName?.hasPrefix("Binding<") ?? false)
+                    && !(property.isLet && property.hasInitialValue)
                     && bodyReads.contains(property.name)
             }.map(\.name)
             return view.equalityOperators.compactMap { equality in

@@ -55,7 +55,7 @@ enum SideEffectInViewBody: Rule {
             case "Task" where call.receiver == nil && !call.isImplicitMember
                 && (call.labels.contains(CalledName.trailingClosureLabel) || call.labels.contains("operation")):
                 (what, fix) = ("`Task { }` starts a new task", Fix.task)
-            case "detached" where receiver == "Task":
+            case "detached" where call.startsDetachedTask:
                 guard let taskToken = call.receiver?.firstToken(viewMode: .sourceAccurate) else { return nil }
                 token = taskToken
                 (what, fix) = ("`Task.detached { }` starts a new task", Fix.task)

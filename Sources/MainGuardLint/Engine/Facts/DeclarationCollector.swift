@@ -219,7 +219,7 @@ struct SourceMentions: Sendable {
     }
 
     /// `detached` after `Task.` or `>.` (the end of `Task<Void, Never>`); the same tokens
-    /// `isDetachedTaskInitializer` reads from the call, so this can only say "may".
+    /// `CalledName.startsDetachedTask` reads from the call, so this can only say "may".
     private static func mayBeTaskDetached(_ token: TokenSyntax) -> Bool {
         guard token.text.contains("detached"), let period = token.previousToken(viewMode: .sourceAccurate),
               period.tokenKind == .period, let receiver = period.previousToken(viewMode: .sourceAccurate) else { return false }

@@ -170,7 +170,7 @@ final class FactCollector: DeclarationCollector {
         guard let called = CalledName(node), !node.isEnumCasePattern else { return .visitChildren }
         let position = facts.calls.count
         facts.calls.append(called)
-        if called.name == "detached" { facts.triggers.startsDetachedTask = true }
+        if called.startsDetachedTask { facts.triggers.startsDetachedTask = true }
         if mainActorJobDepth > 0 {
             facts.triggers.callsInMainActorJobs.append(called.lookupName)
         } else if !node.isAwaited {

@@ -283,8 +283,8 @@ extension APICatalogue {
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
             if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
-            // A function that asserts it runs off the main thread, or a background delegate callback.
-            if Syntax(call.call).isDeclaredOffTheMainThread { return nil }
+            // A function that asserts it runs off the main thread, a background delegate callback, dead code.
+            if Syntax(call.call).isDeclaredOffTheMainThread || Syntax(call.call).isUnreachable { return nil }
             // `DispatchQueue.main.sync` is written to be called off the main thread; it deadlocks only
             // where the code is declared for the main thread, not in a helper that inherits it from a class.
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
@@ -349,8 +349,10 @@ private extension CatalogueEntry {
         case .initializer(let type, let firstLabels):
             guard call.isInitializerCall, call.name == type, let first = call.labels.first, let label = first else { return false }
             return firstLabels.contains(label)
-        case .method(let receiver, _, _):
+        case .method(let receiver, let name, _):
             guard let base = call.receiver else { return false }
+            // `coordinator.coordinate(with: intents, queue: queue) { }` returns at once and runs the accessor on `queue`.
+            if name == "coordinate", call.labels.contains("queue") { return false }
             guard let receiver else { return true }
             // `if Thread.isMainThread { work() } else { DispatchQueue.main.sync { work() } }` cannot deadlock.
             if kind == .mainSync { return call.receiverText == receiver && !Syntax(call.call).runsOnlyOffTheMainThread }

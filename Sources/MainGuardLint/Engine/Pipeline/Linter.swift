@@ -300,6 +300,8 @@ public struct Linter: Sendable {
             return rule.check(context).map { (rule.description.id, $0) }
         }
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
+        // Code after a `return` never runs (the compiler warns too).
+        hits.removeAll { Syntax($0.1.token).isUnreachable }
         // Code compiled only into debug builds, work while the app quits and one-time migrations stall no
         // user's interaction.
         if !input.settings.includesLowCost {

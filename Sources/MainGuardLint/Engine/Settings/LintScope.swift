@@ -164,6 +164,32 @@ extension Syntax {
     }
 }
 
+extension Syntax {
+    /// After a `return`, `throw`, `break` or `continue` in the same block, or in a block nested in one
+    /// such statement's successors: code the compiler warns "will never be executed". Looks at the 50
+    /// statements before each enclosing one, so a minified file's long blocks stay linear.
+    var isUnreachable: Bool {
+        var node: Syntax? = self
+        while let current = node, !current.isFunctionBoundary {
+            if let item = current.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+               var index = list.index(of: item) {
+                var looked = 0
+                while looked < 50, index != list.startIndex {
+                    index = list.index(before: index)
+                    looked += 1
+                    let statement = list[index].item
+                    if statement.is(ReturnStmtSyntax.self) || statement.is(ThrowStmtSyntax.self)
+                        || statement.is(BreakStmtSyntax.self) || statement.is(ContinueStmtSyntax.self) {
+                        return true
+                    }
+                }
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
+
 private extension ExprSyntax {
     /// `isDebug`, `Self.isDebugBuild`, `AppConfig.debugMode`: a Boolean named for a debug build.
     var namesADebugFlag: Bool {
