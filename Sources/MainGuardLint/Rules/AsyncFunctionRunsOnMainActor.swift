@@ -9,6 +9,8 @@ enum AsyncFunctionRunsOnMainActor: Rule {
         id: "async_function_runs_on_main_actor", name: "Async Function Runs on Main Actor", severity: .warning,
         summary: "An awaited async function that Swift 6.2 settings keep on the main actor does heavy synchronous work")
 
+    static let requirements: Set<RuleRequirement> = [.mainActorCode]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.compactMap { call in
             let callees = call.callees

@@ -9,6 +9,8 @@ enum BlockingCallOnMainActor: Rule {
         id: "blocking_call_on_main_actor", name: "Blocking Call on Main Actor", severity: .error,
         summary: "A sleep, wait, DispatchQueue.main.sync or synchronous I/O called in main-actor code, directly or through a helper")
 
+    static let requirements: Set<RuleRequirement> = [.mainActorCode]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         let calls: [RuleHit] = context.calls.compactMap { call in
             guard let entry = call.catalogueEntry, !call.node.isAwaited else { return nil }

@@ -11,6 +11,8 @@ enum DetachedTaskDefaultPriority: Rule {
         summary: "Task.detached without priority: runs at .medium and inherits neither actor nor priority",
         isOptIn: true)
 
+    static let requirements: Set<RuleRequirement> = [.detachedTasks]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.lazy.filter(\.called.startsDetachedTask).map(\.node).compactMap { call in
             guard !call.arguments.contains(where: { $0.label?.text == "priority" }),

@@ -8,6 +8,8 @@ enum EquatableViewIgnoresProperty: Rule {
         id: "equatable_view_ignores_property", name: "Equatable View Ignores Property", severity: .warning,
         summary: "A view's custom == leaves out a stored property that body reads")
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
             guard let body = view.body, !view.equalityOperators.isEmpty else { return [] }

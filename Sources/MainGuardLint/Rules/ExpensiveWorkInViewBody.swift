@@ -11,6 +11,8 @@ enum ExpensiveWorkInViewBody: Rule {
         id: "expensive_work_in_view_body", name: "Expensive Work in View Body", severity: .warning,
         summary: "Creates formatters, coders, regexes or images, or sorts/filters the view's collections, while SwiftUI evaluates body")
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         let catalogued = Set(context.calls.filter { $0.catalogueEntry != nil }.map(\.node.id))
         let inBody = context.swiftUI.evaluatedRegions { view, region in

@@ -8,6 +8,8 @@ enum OnChangeMutatesObservedValue: Rule {
         id: "onchange_mutates_observed_value", name: "onChange Mutates Observed Value", severity: .warning,
         summary: "An .onChange(of:) or .task(id:) action writes the value it observes")
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         guard !context.swiftUI.views.isEmpty else { return [] }
         return context.calls.flatMap { resolved -> [RuleHit] in

@@ -8,6 +8,8 @@ enum SideEffectInViewBody: Rule {
         id: "side_effect_in_view_body", name: "Side Effect in View Body", severity: .warning,
         summary: "Starts a Task, queued work, a notification, a defaults write, a request or a file write while SwiftUI evaluates body")
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.evaluatedRegions { view, region in
             let visitor = SideEffectVisitor(location: RenderLoop.location(of: region, in: view), includesLowCost: context.settings.includesLowCost)

@@ -8,6 +8,8 @@ enum StateMutationInViewBody: Rule {
         id: "state_mutation_in_view_body", name: "State Mutation in View Body", severity: .error,
         summary: "Writes @State, @Binding or observed model properties while SwiftUI evaluates body")
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         let observableModels = context.swiftUI.referenceTypes.observable
         return context.swiftUI.evaluatedRegions { view, region in

@@ -9,6 +9,8 @@ enum SyncWorkInMainActorTask: Rule {
         id: "sync_work_in_main_actor_task", name: "Synchronous Work in Main-Actor Task", severity: .warning,
         summary: "Long synchronous work inside a Task, MainActor.run or DispatchQueue.main.async body that runs on the main actor")
 
+    static let requirements: Set<RuleRequirement> = [.mainActorCode]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.compactMap { call in
             // What is called decides first (already resolved); where it runs is a walk up the tree.

@@ -11,6 +11,8 @@ enum TaskMissingID: Rule {
         summary: ".task { } or .onAppear { } reads an input of the view that no .task(id:), .onChange(of:) or .id() watches",
         isOptIn: true)
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
             let inputs = view.storedProperties.filter { isInput($0, context.swiftUI.referenceTypes) }

@@ -8,6 +8,8 @@ enum UnstableViewIdentity: Rule {
         id: "unstable_view_identity", name: "Unstable View Identity", severity: .warning,
         summary: ".id(UUID())/.id(Date()) or ForEach/List over values whose identity is created while body is evaluated")
 
+    static let requirements: Set<RuleRequirement> = [.views]
+
     static func check(_ context: RuleContext) -> [RuleHit] {
         let identities = context.swiftUI.module.freshIdentities
         return context.swiftUI.evaluatedRegions { view, region in

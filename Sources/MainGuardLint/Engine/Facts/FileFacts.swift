@@ -145,8 +145,11 @@ extension FileFacts {
     /// its module's default isolation, its own text (`@MainActor`, `MainActor.run`, main queues) or a type
     /// it declares or extends whose isolation the index settles as main-actor (perhaps from another file:
     /// a superclass, a conformance, an annotation on the type's declaration).
-    func mayNeedRules(settings: ModuleSettings, index: ModuleIndex) -> Bool {
-        mentions.mainActor || mentions.detached || settings.defaultIsolationMainActor
+    func mayNeedRules(_ rules: RuleSet, settings: ModuleSettings, index: ModuleIndex) -> Bool {
+        if rules.needs(.everyFile) { return true }
+        if rules.needs(.detachedTasks), mentions.detached { return true }
+        guard rules.needsMainActorCode else { return false }
+        return mentions.mainActor || settings.defaultIsolationMainActor
             || types.contains { type in
                 index.swiftUITypes.views.contains(type.name) || type.isMainActor(index: index, settings: settings)
             }
@@ -180,15 +183,19 @@ struct RuleTriggers: Sendable {
 
     /// True when the file alone shows something a rule looks at; only a view conformance declared in
     /// another file can add to it (see `mayTrigger`).
-    func mayTriggerOnItsOwn(types: [TypeDeclarationRecord], usesSwift62Settings: Bool) -> Bool {
-        callsCatalogue || startsDetachedTask || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
+    func mayTriggerOnItsOwn(_ rules: RuleSet, types: [TypeDeclarationRecord], usesSwift62Settings: Bool) -> Bool {
+        if rules.needs(.everyFile) || (rules.needs(.detachedTasks) && startsDetachedTask) { return true }
+        guard rules.needsMainActorCode else { return false }
+        return callsCatalogue || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
             || !synchronousCalls.isEmpty
             || types.contains { $0.inherited.contains(where: SwiftUIViewType.protocols.contains) }
     }
 
-    /// False when no rule can report anything in the file (`types` are the file's type declarations).
-    func mayTrigger(types: [TypeDeclarationRecord], index: ModuleIndex) -> Bool {
-        callsCatalogue || startsDetachedTask || (containsAwait && index.usesSwift62Settings)
+    /// False when no enabled rule can report anything in the file (`types` are the file's type declarations).
+    func mayTrigger(_ rules: RuleSet, types: [TypeDeclarationRecord], index: ModuleIndex) -> Bool {
+        if rules.needs(.everyFile) || (rules.needs(.detachedTasks) && startsDetachedTask) { return true }
+        guard rules.needsMainActorCode else { return false }
+        return callsCatalogue || (containsAwait && index.usesSwift62Settings)
             || callsInMainActorJobs.contains(where: index.declaresFunction(named:))
             || synchronousCalls.contains(where: index.declaresFunction(named:))
             // The render-loop rules look only at views, which are declared (or extended) in the file.

@@ -81,9 +81,17 @@ private extension Int {
 /// ```
 public struct Linter: Sendable {
     public var configuration: LintConfiguration
+    /// The rules a run may use (`RuleRegistry.rules`; a test may pass a scratch registry). Each file runs
+    /// those its `SourceInput.ruleIDs` enable, and the engine's gates follow their requirements.
+    let rules: [any Rule.Type]
 
     public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.init(configuration: configuration, rules: RuleRegistry.rules)
+    }
+
+    init(configuration: LintConfiguration, rules: [any Rule.Type]) {
         self.configuration = configuration
+        self.rules = rules
     }
 
     /// Lints the Swift files under `paths`. Throws `LintInputError` for a path that is missing or unreadable.
@@ -169,15 +177,17 @@ public struct Linter: Sendable {
     func prepare(_ inputs: [SourceInput], walkingEveryBody: Bool) -> PreparedModule {
         let usesSwift62Settings = inputs.contains { $0.settings.describesSwift62 }
         let costs = inputs.map(\.text.utf8.count)
+        let ruleSets = inputs.map { RuleSet(rules: rules, enabledIDs: $0.ruleIDs) }
         let files = Parallel.map(count: inputs.count, threads: threadCount, costs: costs) { position in
-            ParsedFile(inputs[position], at: position, usesSwift62Settings: usesSwift62Settings, walkingEveryBody: walkingEveryBody)
+            ParsedFile(inputs[position], at: position, rules: ruleSets[position], usesSwift62Settings: usesSwift62Settings,
+                       walkingEveryBody: walkingEveryBody)
         }
         let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount,
                                 bodies: { position in
                                     let tree = files[position].tree ?? Linter.parse(inputs[position].text)
                                     return FactCollector.collect(tree, fileIndex: position, settings: inputs[position].settings).functions
                                 })
-        return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: costs)
+        return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: costs, ruleSets: ruleSets)
     }
 
     /// Lines of the sources, for the summary and the benchmark.
@@ -222,23 +232,25 @@ public struct Linter: Sendable {
         /// The declarations-only facts, or nil when the file's own text or declarations show the rules
         /// will look at it (default isolation MainActor, `MainActor`/`.main`/`detached` in the text, a view
         /// conformance), so it gets the full walk now.
-        private static func declarationsWhenBodiesCanWait(_ tree: SourceFileSyntax, _ input: SourceInput,
+        private static func declarationsWhenBodiesCanWait(_ tree: SourceFileSyntax, _ input: SourceInput, rules: RuleSet,
                                                           at position: Int) -> FileFacts? {
+            if rules.needs(.everyFile) { return nil }
             let mentions = SourceMentions(text: input.text, tree: tree)
-            guard !(mentions.mainActor || mentions.detached || input.settings.defaultIsolationMainActor) else { return nil }
+            guard !(rules.needsMainActorCode && (mentions.mainActor || input.settings.defaultIsolationMainActor))
+                    && !(rules.needs(.detachedTasks) && mentions.detached) else { return nil }
             let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
                                                             mentions: mentions)
             return declarations.types.contains(where: \.declaresView) ? nil : declarations
         }
 
-        init(_ input: SourceInput, at position: Int, usesSwift62Settings: Bool, walkingEveryBody: Bool) {
+        init(_ input: SourceInput, at position: Int, rules: RuleSet, usesSwift62Settings: Bool, walkingEveryBody: Bool) {
             let tree = Linter.parse(input.text)
             lineCount = Linter.lineCount(of: input.text)
-            if !walkingEveryBody, let declarations = Self.declarationsWhenBodiesCanWait(tree, input, at: position) {
+            if !walkingEveryBody, let declarations = Self.declarationsWhenBodiesCanWait(tree, input, rules: rules, at: position) {
                 // A type that subclasses, conforms to or extends an SDK main-actor type makes its members
                 // main-actor code: the rules will look at the file, so its tree is kept. (Views never get
                 // here: they get the full walk at once.)
-                let mayNeedRules = declarations.types.contains { type in
+                let mayNeedRules = rules.needsMainActorCode && declarations.types.contains { type in
                     type.inherited.contains(where: input.settings.isMainActorSDKType)
                         || (type.keyword == "extension" && input.settings.isMainActorSDKType(type.name))
                 }
@@ -247,7 +259,7 @@ public struct Linter: Sendable {
                 return
             }
             var facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
-            if facts.triggers.mayTriggerOnItsOwn(types: facts.types, usesSwift62Settings: usesSwift62Settings) {
+            if facts.triggers.mayTriggerOnItsOwn(rules, types: facts.types, usesSwift62Settings: usesSwift62Settings) {
                 self.tree = tree
             } else {
                 self.tree = nil
@@ -264,6 +276,8 @@ public struct Linter: Sendable {
         public let index: ModuleIndex
         /// Work per file (its size), so parallel loops start with the largest files and end balanced.
         let parseCosts: [Int]
+        /// Per file, the rules its configuration enables and what they require.
+        let ruleSets: [RuleSet]
 
         /// The syntax tree of an input: kept from the first pass, or parsed again when it was released.
         ///
@@ -278,27 +292,28 @@ public struct Linter: Sendable {
         public func findings(ofFileAt position: Int) -> [Finding] {
             let file = files[position]
             let input = inputs[position]
-            guard file.facts.mayNeedRules(settings: input.settings, index: index) else { return [] }
+            let rules = ruleSets[position]
+            guard file.facts.mayNeedRules(rules, settings: input.settings, index: index) else { return [] }
             if file.facts.hasBodyFacts {
-                guard file.facts.triggers.mayTrigger(types: file.facts.types, index: index) else { return [] }
-                if let tree = file.tree { return Linter.check(tree: tree, facts: file.facts, input: input, at: position, index: index) }
+                guard file.facts.triggers.mayTrigger(rules, types: file.facts.types, index: index) else { return [] }
+                if let tree = file.tree {
+                    return Linter.check(tree: tree, facts: file.facts, input: input, rules: rules, at: position, index: index)
+                }
             }
             let tree = tree(ofFileAt: position)
             let facts = FactCollector.collect(tree, fileIndex: position, settings: input.settings)
-            guard facts.triggers.mayTrigger(types: facts.types, index: index) else { return [] }
-            return Linter.check(tree: tree, facts: facts, input: input, at: position, index: index)
+            guard facts.triggers.mayTrigger(rules, types: facts.types, index: index) else { return [] }
+            return Linter.check(tree: tree, facts: facts, input: input, rules: rules, at: position, index: index)
         }
     }
 
-    private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, at position: Int, index: ModuleIndex) -> [Finding] {
+    private static func check(tree: SourceFileSyntax, facts: FileFacts, input: SourceInput, rules: RuleSet, at position: Int,
+                              index: ModuleIndex) -> [Finding] {
         // A file of Xcode's `Preview Content` folder is preview code throughout: no rule needs to run.
         if !input.reportsInPreviews, input.isPreviewAsset { return [] }
         let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
                                   swiftUI: SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes))
-        var hits = RuleRegistry.rules.flatMap { rule in
-            guard input.ruleIDs?.contains(rule.description.id) ?? true else { return [(String, RuleHit)]() }
-            return rule.check(context).map { (rule.description.id, $0) }
-        }
+        var hits = rules.rules.flatMap { rule in rule.check(context).map { (rule.description.id, $0) } }
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         // Code after a `return` never runs (the compiler warns too).
         hits.removeAll { Syntax($0.1.token).isUnreachable }

@@ -105,7 +105,50 @@ struct RuleContext {
 /// A lint rule: a pure function of a file's facts, the index and the settings.
 protocol Rule: SendableMetatype {
     static var description: RuleDescription { get }
+    /// What the engine must look at for this rule (`RuleRequirement`): its gates follow the enabled rules'.
+    static var requirements: Set<RuleRequirement> { get }
     static func check(_ context: RuleContext) -> [RuleHit]
+}
+
+/// What a rule needs the engine to look at. The engine derives which files it walks fully, which files
+/// it checks and which facts it prepares from the union over the enabled rules (`RuleSet`), so adding a
+/// rule adds a file under `Rules/` and no engine edit, and a disabled rule costs nothing.
+///
+/// ```swift
+/// enum PrintInLoop: Rule { static let requirements: Set<RuleRequirement> = [.everyFile]; ... }
+/// ```
+enum RuleRequirement: Sendable, Hashable, CaseIterable {
+    /// Main-actor code, the catalogue calls it makes and the module functions it calls: files that
+    /// mention the main actor, have default isolation MainActor, or declare main-actor types.
+    case mainActorCode
+    /// `Task.detached` calls, in any code.
+    case detachedTasks
+    /// SwiftUI views (their `body` and what it calls), which are main-actor code.
+    case views
+    /// Every file, whatever its isolation: the engine walks and checks each one.
+    case everyFile
+}
+
+/// The rules that run on a file and the union of their requirements.
+///
+/// ```swift
+/// let set = RuleSet(rules: RuleRegistry.rules, enabledIDs: ["task_missing_id"])
+/// print(set.requirements) // [.views]
+/// ```
+struct RuleSet: Sendable {
+    let rules: [any Rule.Type]
+    let requirements: Set<RuleRequirement>
+
+    /// `enabledIDs` nil: every rule of `rules`.
+    init(rules: [any Rule.Type], enabledIDs: Set<String>? = nil) {
+        self.rules = rules.filter { enabledIDs?.contains($0.description.id) ?? true }
+        requirements = self.rules.reduce(into: []) { $0.formUnion($1.requirements) }
+    }
+
+    func needs(_ requirement: RuleRequirement) -> Bool { requirements.contains(requirement) }
+
+    /// Main-actor code matters to some enabled rule (views are main-actor code).
+    var needsMainActorCode: Bool { needs(.mainActorCode) || needs(.views) }
 }
 
 /// Every rule, in the order `mainguard rules` lists them.

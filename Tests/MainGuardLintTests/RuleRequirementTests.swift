@@ -1,0 +1,68 @@
+@testable import MainGuardLint
+import SwiftSyntax
+import XCTest
+
+/// Issue 13: rules declare what they need (`RuleRequirement`), and the engine's gates follow the enabled
+/// rules' requirements (`RuleSet`), so a new rule needs no engine edit and a disabled rule costs nothing.
+final class RuleRequirementTests: XCTestCase {
+    /// A scratch rule that fires outside main-actor code: every `print(...)` call, in any file.
+    private enum PrintCall: Rule {
+        static let description = RuleDescription(id: "scratch_print_call", name: "Print Call", severity: .warning,
+                                                 summary: "Calls print")
+        static let requirements: Set<RuleRequirement> = [.everyFile]
+
+        static func check(_ context: RuleContext) -> [RuleHit] {
+            context.calls.filter { $0.called.name == "print" && $0.called.receiver == nil }.map {
+                RuleHit(token: $0.called.nameToken, severity: description.severity, message: "print called")
+            }
+        }
+    }
+
+    /// Plain code: no main actor, no `Task.detached`, no view, no catalogue call.
+    private let plainCode = """
+        struct Formatter {
+            func log(_ value: Int) { print(value) }
+        }
+        func helper() { print("ready") }
+        """
+
+    func testAScratchRuleThatFiresOutsideMainActorCodeWorksWithoutAnEngineEdit() {
+        let scratch = Linter(configuration: LintConfiguration(), rules: [PrintCall.self])
+        XCTAssertEqual(scratch.lint(source: plainCode).map(\.line), [2, 4])
+        XCTAssertEqual(scratch.lint(source: plainCode).map(\.ruleID), ["scratch_print_call", "scratch_print_call"])
+        // Next to the registry's rules, across files and with the cache's full first pass too.
+        let both = Linter(configuration: LintConfiguration(), rules: RuleRegistry.rules + [PrintCall.self])
+        let inputs = [Linter.SourceInput(path: "Plain.swift", text: plainCode, settings: .classic),
+                      Linter.SourceInput(path: "Other.swift", text: "let x = 1\nfunc go() { print(x) }\n", settings: .classic)]
+        XCTAssertEqual(both.lint(inputs).findings.map { "\($0.file):\($0.line)" }, ["Other.swift:2", "Plain.swift:2", "Plain.swift:4"])
+        let module = both.prepare(inputs, walkingEveryBody: true)
+        XCTAssertEqual(module.findings(ofFileAt: 1).count, 1)
+        // The registry alone reports nothing here: no rule of it needs plain code.
+        XCTAssertEqual(Linter().lint(source: plainCode), [])
+    }
+
+    func testRequirementsAreTheUnionOverTheEnabledRules() {
+        XCTAssertEqual(RuleSet(rules: RuleRegistry.rules, enabledIDs: ["task_missing_id"]).requirements, [.views])
+        XCTAssertEqual(RuleSet(rules: RuleRegistry.rules, enabledIDs: ["detached_task_default_priority"]).requirements, [.detachedTasks])
+        XCTAssertEqual(RuleSet(rules: RuleRegistry.rules, enabledIDs: []).requirements, [])
+        XCTAssertEqual(RuleSet(rules: RuleRegistry.rules).requirements, [.mainActorCode, .detachedTasks, .views])
+        for rule in RuleRegistry.rules { XCTAssertFalse(rule.requirements.isEmpty, rule.description.id) }
+    }
+
+    /// A file only a disabled rule would look at is not checked at all: with only the detached-task rule
+    /// enabled, main-actor code passes no gate, and a detached task without a priority still does.
+    func testGatesFollowTheEnabledRules() {
+        let mainActorFile = "@MainActor final class Model { func load() { Thread.sleep(forTimeInterval: 1) } }\n"
+        let detachedFile = "func start() { Task.detached { print(1) } }\n"
+        let onlyDetached = Set(["detached_task_default_priority"])
+        let inputs = [Linter.SourceInput(path: "Model.swift", text: mainActorFile, settings: .classic, ruleIDs: onlyDetached),
+                      Linter.SourceInput(path: "Start.swift", text: detachedFile, settings: .classic, ruleIDs: onlyDetached)]
+        let module = Linter().prepare(inputs)
+        XCTAssertFalse(module.files[0].facts.mayNeedRules(module.ruleSets[0], settings: .classic, index: module.index))
+        XCTAssertTrue(module.files[1].facts.mayNeedRules(module.ruleSets[1], settings: .classic, index: module.index))
+        XCTAssertEqual(Linter().lint(inputs).findings.map(\.ruleID), ["detached_task_default_priority"])
+        // Every rule enabled (`ruleIDs` nil): the sleep is reported too.
+        let all = inputs.map { Linter.SourceInput(path: $0.path, text: $0.text, settings: .classic) }
+        XCTAssertEqual(Set(Linter().lint(all).findings.map(\.ruleID)), ["blocking_call_on_main_actor", "detached_task_default_priority"])
+    }
+}
