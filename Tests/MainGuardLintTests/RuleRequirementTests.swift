@@ -65,4 +65,19 @@ final class RuleRequirementTests: XCTestCase {
         let all = inputs.map { Linter.SourceInput(path: $0.path, text: $0.text, settings: .classic) }
         XCTAssertEqual(Set(Linter().lint(all).findings.map(\.ruleID)), ["blocking_call_on_main_actor", "detached_task_default_priority"])
     }
+
+    /// A fact the engine did not compute is its own state, not "cheap": the index says which facts a
+    /// function carries, and the rules read heaviness only where it was computed.
+    func testAFactNotComputedIsDistinctFromCheap() {
+        let source = "func scan() { for i in 0..<1_000_000 { _ = i } }\n@MainActor func tap() { Task { scan() } }\n"
+        let module = Linter().prepare([Linter.SourceInput(path: "A.swift", text: source, settings: .classic)])
+        let position = try! XCTUnwrap(module.index.functions.firstIndex { $0.name == "scan" })
+        XCTAssertFalse(module.index.declaredFunction(at: position).isHeavinessComputed)
+        XCTAssertFalse(module.index.declaredFunction(at: position).areCatalogueCallsComputed)
+        XCTAssertFalse(module.index.functionForCatalogueCalls(at: position).isHeavinessComputed)
+        XCTAssertTrue(module.index.functionForCatalogueCalls(at: position).areCatalogueCallsComputed)
+        XCTAssertTrue(module.index.function(at: position).isHeavinessComputed)
+        XCTAssertEqual(module.index.function(at: position).heaviness, "loops")
+        XCTAssertEqual(Linter().lint(source: source).map(\.ruleID), ["sync_work_in_main_actor_task"])
+    }
 }

@@ -14,7 +14,8 @@ enum AsyncFunctionRunsOnMainActor: Rule {
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.compactMap { call in
             let callees = call.callees
-            guard let first = callees.first, let reason = first.heavinessBeforeFirstSuspension,
+            // Heaviness is computed only for awaited calls from main-actor code under Swift 6.2 settings.
+            guard let first = callees.first, callees.allSatisfy(\.isHeavinessComputed), let reason = first.heavinessBeforeFirstSuspension,
                   let cause = first.settingThatKeepsItOnTheMainActor,
                   callees.allSatisfy({ $0.heavinessBeforeFirstSuspension != nil && $0.settingThatKeepsItOnTheMainActor != nil }),
                   // Deleting a growing folder counts only at launch (`CatalogueEntry.costsOnlyAtLaunch`).

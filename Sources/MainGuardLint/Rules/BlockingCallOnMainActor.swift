@@ -18,7 +18,7 @@ enum BlockingCallOnMainActor: Rule {
         }
         let throughModuleFunctions: [RuleHit] = context.calls.compactMap { call in
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
-                  call.callees.allSatisfy(\.isSynchronousCodeOffTheMainActor),
+                  call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
                   let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
                   !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)) else { return nil }
             let site = context.executionContext(of: call.node)

@@ -16,9 +16,10 @@ enum SyncWorkInMainActorTask: Rule {
             // What is called decides first (already resolved); where it runs is a walk up the tree.
             // Deleting a growing folder counts only at launch (`CatalogueEntry.costsOnlyAtLaunch`), never in a task.
             let entry = call.catalogueEntry.flatMap { $0.costsOnlyAtLaunch ? nil : $0 }
+            // Callees' heaviness is computed only where a main-actor job makes the call (`ResolvedCall.callees`).
             let heavyCallee = call.callees.first.flatMap { first in
-                call.callees.allSatisfy(\.isHeavyWorkThatCanLeaveTheMainActor) && first.catalogueCall?.entry.costsOnlyAtLaunch != true
-                    ? first : nil
+                call.callees.allSatisfy { $0.isHeavinessComputed && $0.isHeavyWorkThatCanLeaveTheMainActor }
+                    && first.catalogueCall?.entry.costsOnlyAtLaunch != true ? first : nil
             }
             guard entry != nil || heavyCallee != nil, !call.node.isAwaited else { return nil }
             let called = call.called

@@ -309,32 +309,55 @@ enum CallChain {
 }
 
 /// Where a function's heaviness comes from: known values, or the solver that settles them on first read.
+/// Where a function's heaviness comes from: settled, solved on first read, or not computed at all.
+///
+/// A fact no rule asked for is `notComputed` (or, for `catalogueCallsOnDemand`, only the catalogue
+/// calls are): reading it is an engine bug, not "cheap", so debug and test builds stop at the read
+/// (`assertionFailure`); release builds answer nil, as "cheap", rather than crash a user's run.
 enum HeavinessSource: Sendable {
     case settled(String?, beforeFirstSuspension: String?)
     case onDemand(HeavinessSolver, position: Int)
-    /// Heaviness not asked for (nil), but the catalogue calls it reaches are (`blocking_call_on_main_actor`).
+    /// Heaviness not asked for, but the catalogue calls it reaches are (`blocking_call_on_main_actor`).
     case catalogueCallsOnDemand(HeavinessSolver, position: Int)
+    /// Declared only (isolation and signature): no rule asked for heaviness or catalogue calls.
+    case notComputed
 
     var catalogueCall: CatalogueCall? {
         switch self {
         case .settled: nil
         case .onDemand(let solver, let position), .catalogueCallsOnDemand(let solver, let position): solver.catalogueCall(of: position)
+        case .notComputed: Self.notComputed("the catalogue calls a function reaches")
         }
     }
 
     var heaviness: String? {
         switch self {
         case .settled(let heaviness, _): heaviness
-        case .catalogueCallsOnDemand: nil
         case .onDemand(let solver, let position): solver.heaviness(of: position)
+        case .catalogueCallsOnDemand, .notComputed: Self.notComputed("a function's heaviness")
         }
     }
 
     var beforeFirstSuspension: String? {
         switch self {
         case .settled(_, let beforeFirstSuspension): beforeFirstSuspension
-        case .catalogueCallsOnDemand: nil
         case .onDemand(let solver, let position): solver.heavinessBeforeFirstSuspension(of: position)
+        case .catalogueCallsOnDemand, .notComputed: Self.notComputed("a function's heaviness before its first suspension")
         }
+    }
+
+    /// Settling one part keeps the other as known, without asking for what was not computed.
+    func settling(heaviness: String?? = .none, beforeFirstSuspension: String?? = .none) -> HeavinessSource {
+        let known: (String?, String?) = switch self {
+        case .settled(let heaviness, let before): (heaviness, before)
+        case .onDemand(let solver, let position): (solver.heaviness(of: position), solver.heavinessBeforeFirstSuspension(of: position))
+        case .catalogueCallsOnDemand, .notComputed: (nil, nil)
+        }
+        return .settled(heaviness ?? known.0, beforeFirstSuspension: beforeFirstSuspension ?? known.1)
+    }
+
+    private static func notComputed<Fact>(_ fact: String) -> Fact? {
+        assertionFailure("\(fact) was read, but no enabled rule's requirements asked the engine to compute it")
+        return nil
     }
 }

@@ -31,7 +31,7 @@ public struct FunctionFacts: Sendable {
     /// through the module may walk bodies in other files, so a run pays only for what rules read.
     public var heaviness: String? {
         get { heavinessSource.heaviness }
-        set { heavinessSource = .settled(newValue, beforeFirstSuspension: heavinessBeforeFirstSuspension) }
+        set { heavinessSource = heavinessSource.settling(heaviness: .some(newValue)) }
     }
 
     /// Identifies the function across files for `FindingsByCause`: its module, type and signature.
@@ -42,12 +42,27 @@ public struct FunctionFacts: Sendable {
     /// The same, restricted to what an async body does before its first `await`.
     public var heavinessBeforeFirstSuspension: String? {
         get { heavinessSource.beforeFirstSuspension }
-        set { heavinessSource = .settled(heaviness, beforeFirstSuspension: newValue) }
+        set { heavinessSource = heavinessSource.settling(beforeFirstSuspension: .some(newValue)) }
     }
 
     /// The blocking or heavy catalogue API the body calls, itself or through module functions; nil when
     /// none, or when the rules did not ask (see `ResolvedCall.callees`).
     var catalogueCall: CatalogueCall? { heavinessSource.catalogueCall }
+
+    /// The engine computed `heaviness` here (or settles it on first read): a rule reads it only then.
+    /// Elsewhere it was not asked for, which is not the same as cheap (`HeavinessSource.notComputed`).
+    var isHeavinessComputed: Bool {
+        switch heavinessSource {
+        case .settled, .onDemand: true
+        case .catalogueCallsOnDemand, .notComputed: false
+        }
+    }
+
+    /// The engine computed the catalogue calls this function reaches (`catalogueCall`).
+    var areCatalogueCallsComputed: Bool {
+        if case .notComputed = heavinessSource { return false }
+        return true
+    }
 
     /// True when the function is main-actor by an explicit choice (annotation, UI type), so it is meant to
     /// touch UI state; default isolation alone does not count.
@@ -144,22 +159,23 @@ public struct ModuleIndex: Sendable {
         return function
     }
 
-    /// The function at `position` with its heaviness not asked for (nil), but the catalogue calls it
-    /// reaches settled when first read (`FunctionFacts.catalogueCall`).
+    /// The function at `position` with its heaviness not asked for (reading it is an engine bug), but the
+    /// catalogue calls it reaches settled when first read (`FunctionFacts.catalogueCall`).
     func functionForCatalogueCalls(at position: Int) -> FunctionFacts {
         var function = declaredFunction(at: position)
         function.heavinessSource = .catalogueCallsOnDemand(heaviness, position: position)
         return function
     }
 
-    /// The function at `position` as declared: isolation and signature, heaviness not asked for (nil).
+    /// The function at `position` as declared: isolation and signature; heaviness and catalogue calls not
+    /// computed (`HeavinessSource.notComputed`).
     func declaredFunction(at position: Int) -> FunctionFacts {
         let record = records[position]
         let settings = settings[record.fileIndex]
         return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
                              isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
                              hasBody: record.hasBody, isolation: IsolationResolver(types: types, settings: settings).resolve(record.isolation),
-                             settings: settings, heavinessSource: .settled(nil, beforeFirstSuspension: nil))
+                             settings: settings, heavinessSource: .notComputed)
     }
 
     /// The isolation of members of the named type, or nil when the linted code does not declare it.
