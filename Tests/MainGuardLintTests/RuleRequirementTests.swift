@@ -80,4 +80,32 @@ final class RuleRequirementTests: XCTestCase {
         XCTAssertEqual(module.index.function(at: position).heaviness, "loops")
         XCTAssertEqual(Linter().lint(source: source).map(\.ruleID), ["sync_work_in_main_actor_task"])
     }
+
+    /// With no main-actor rule enabled, calls resolve to no callee facts; with no view rule, no view is
+    /// analysed. The findings of the rules that remain are the same.
+    func testFactsNoEnabledRuleNeedsAreNotPrepared() {
+        let source = """
+            import SwiftUI
+            func scan() { for i in 0..<1_000_000 { _ = i } }
+            struct Row: View {
+                var body: some View { Text("x").task { scan() } }
+            }
+            @MainActor func tap() { Task { scan() } }
+            """
+        let module = Linter().prepare([Linter.SourceInput(path: "A.swift", text: source, settings: .classic)])
+        let tree = module.tree(ofFileAt: 0)
+        let facts = FactCollector.collect(tree, fileIndex: 0, settings: .classic)
+        let viewsOnly = RuleSet(rules: RuleRegistry.rules, enabledIDs: ["task_missing_id"])
+        let context = RuleContext(facts: facts, fileIndex: 0, index: module.index, resolver: IsolationResolver(index: module.index, settings: .classic),
+                                  swiftUI: SwiftUIFile(noViewsIn: module.index.swiftUITypes), rules: viewsOnly)
+        XCTAssertTrue(context.calls.allSatisfy(\.callees.isEmpty))
+        let everything = RuleContext(facts: facts, fileIndex: 0, index: module.index, resolver: IsolationResolver(index: module.index, settings: .classic),
+                                     swiftUI: SwiftUIFile(noViewsIn: module.index.swiftUITypes))
+        XCTAssertTrue(everything.calls.contains { !$0.callees.isEmpty })
+        let only = { (ids: Set<String>) in
+            Linter().lint([Linter.SourceInput(path: "A.swift", text: source, settings: .classic, ruleIDs: ids)]).findings.map(\.ruleID)
+        }
+        XCTAssertEqual(only(["sync_work_in_main_actor_task"]), ["sync_work_in_main_actor_task"])
+        XCTAssertEqual(only(["task_missing_id"]), Linter().lint(source: source).map(\.ruleID).filter { $0 == "task_missing_id" })
+    }
 }

@@ -26,7 +26,7 @@ public enum BlockingKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Rule 2's severity: waiting is always wrong on the main actor, I/O and decoding depend on the size.
+    /// `blocking_call_on_main_actor`'s severity: waiting is always wrong on the main actor, I/O and decoding depend on the size.
     public var severityOnMainActor: Severity {
         switch self {
         case .sleep, .wait, .mainSync: .error

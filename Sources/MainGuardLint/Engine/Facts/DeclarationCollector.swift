@@ -199,7 +199,7 @@ struct SourceMentions: Sendable {
     /// `MainActor` (attributes, `MainActor.run`, `MainActor.assumeIsolated`) or `.main` (main queues):
     /// the only ways a file's own text puts code on the main actor.
     var mainActor = true
-    /// `Task.detached` or `Task<…>.detached` (rule 3 looks for these; `node.detached` and
+    /// `Task.detached` or `Task<…>.detached` (detached-task rules look for these; `node.detached` and
     /// `case .detached` do not count).
     var detached = true
 

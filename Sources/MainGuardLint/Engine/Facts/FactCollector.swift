@@ -14,7 +14,7 @@ final class FactCollector: DeclarationCollector {
         /// Index into `bodies`: bodies are mutated in place, never copied out of the scope stack.
         case function(Int)
         case transparentClosure
-        /// `startsMainActorJob`: a `Task { }`, `MainActor.run { }` or main-queue body, where rule 1 looks.
+        /// `startsMainActorJob`: a `Task { }`, `MainActor.run { }` or main-queue body, where `sync_work_in_main_actor_task` looks.
         case escapingJob(startsMainActorJob: Bool)
         case type
     }

@@ -140,8 +140,9 @@ extension FileFacts {
     }
 
     /// False when no rule can report in the file, decided from its declarations, its text and the index
-    /// alone, before any body is walked. Rules 1, 2 and 4 report only in main-actor code, rule 3 only at
-    /// `Task.detached`, the render-loop rules only in views. A file's code can be main-actor only through
+    /// alone, before any body is walked, for the enabled rules' requirements (`RuleSet`): main-actor rules
+    /// report only in main-actor code, a detached-task rule only at `Task.detached`, the render-loop
+    /// rules only in views, an `everyFile` rule anywhere. A file's code can be main-actor only through
     /// its module's default isolation, its own text (`@MainActor`, `MainActor.run`, main queues) or a type
     /// it declares or extends whose isolation the index settles as main-actor (perhaps from another file:
     /// a superclass, a conformance, an annotation on the type's declaration).
@@ -168,16 +169,16 @@ private extension TypeDeclarationRecord {
 /// What in a file could make a rule report, noted during the full pass (`FactCollector`). Most files of a code base
 /// start no main-actor job, call no catalogued API and declare no view: the engine skips the rules there.
 struct RuleTriggers: Sendable {
-    /// A call or property read matches the blocking/heavy catalogue (rules 1 and 2).
+    /// A call or property read matches the blocking/heavy catalogue (main-actor rules).
     var callsCatalogue = false
-    /// A call named `detached` (rule 3 looks for `Task.detached`).
+    /// A `Task.detached` call (detached-task rules).
     var startsDetachedTask = false
-    /// An `await` (rule 4 looks at awaited calls).
+    /// An `await` (main-actor rules look at awaited calls under Swift 6.2 settings).
     var containsAwait = false
-    /// Calls inside `Task { }`, `MainActor.run { }` or main-queue bodies (rule 1 looks at those whose
-    /// callee the linted code declares).
+    /// Calls inside `Task { }`, `MainActor.run { }` or main-queue bodies (main-actor rules look at those
+    /// whose callee the linted code declares).
     var callsInMainActorJobs: [CalledName.LookupName] = []
-    /// Un-awaited calls anywhere else: rule 2 follows those that resolve into the linted code to the blocking
+    /// Un-awaited calls anywhere else: main-actor rules follow those that resolve into the linted code to the blocking
     /// work they reach, perhaps in another file. No file-level check of the caller's own text may hide them.
     var synchronousCalls: Set<CalledName.LookupName> = []
 

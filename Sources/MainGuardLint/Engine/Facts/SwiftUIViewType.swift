@@ -35,9 +35,10 @@ struct SwiftUIFile {
         self.module = module
     }
 
-    /// A file that declares no view or view modifier (its type records show it, `declaresView`): nothing to
-    /// walk, and no copy of the module's class names, which every such file used to pay for.
-    private init(noViewsIn module: SwiftUIModuleTypes) {
+    /// A file that declares no view or view modifier (its type records show it, `declaresView`), or one
+    /// checked by no rule that looks at views: nothing to walk, and no copy of the module's class names,
+    /// which every such file used to pay for.
+    init(noViewsIn module: SwiftUIModuleTypes) {
         views = []
         bodyEvaluations = []
         referenceTypes = ReferenceTypeNames([:])

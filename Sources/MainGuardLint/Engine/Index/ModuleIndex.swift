@@ -94,7 +94,7 @@ public struct ModuleIndex: Sendable {
     private let functionsByKey: [String: [Int]]
     private let visibility: ModuleVisibility
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
-    /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (rule 4).
+    /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (`async_function_runs_on_main_actor`).
     let usesSwift62Settings: Bool
 
     /// Every function of the linted code with its heaviness. Settles the heaviness of all of them

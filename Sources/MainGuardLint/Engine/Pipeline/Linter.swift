@@ -311,8 +311,11 @@ public struct Linter: Sendable {
                               index: ModuleIndex) -> [Finding] {
         // A file of Xcode's `Preview Content` folder is preview code throughout: no rule needs to run.
         if !input.reportsInPreviews, input.isPreviewAsset { return [] }
+        // The SwiftUI analysis serves the render-loop rules only.
+        let swiftUI = rules.needs(.views) ? SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes)
+            : SwiftUIFile(noViewsIn: index.swiftUITypes)
         let context = RuleContext(facts: facts, fileIndex: position, index: index, resolver: IsolationResolver(index: index, settings: input.settings),
-                                  swiftUI: SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes))
+                                  swiftUI: swiftUI, rules: rules)
         var hits = rules.rules.flatMap { rule in rule.check(context).map { (rule.description.id, $0) } }
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         // Code after a `return` never runs (the compiler warns too).

@@ -35,9 +35,10 @@ struct ResolvedCall {
     let catalogueEntry: CatalogueEntry?
     /// The functions of the linted code it may call (empty when unresolved). Their heaviness is
     /// settled only where a rule reads it, calls in main-actor code that are either un-awaited inside a
-    /// job body (a `Task { }` inheriting the main actor, `MainActor.run { }`: rule 1) or awaited in a
-    /// run with Swift 6.2 settings (rule 4); elsewhere it is nil. Un-awaited calls in other main-actor
-    /// code get the catalogue calls their callees reach instead (rule 2). Following calls through the
+    /// job body (a `Task { }` inheriting the main actor, `MainActor.run { }`) or awaited in a run with
+    /// Swift 6.2 settings; elsewhere it is not computed (`FunctionFacts.isHeavinessComputed`). Un-awaited
+    /// calls in other main-actor code get the catalogue calls their callees reach instead. No callee
+    /// facts are resolved when no enabled rule requires main-actor code. Following calls through the
     /// module may walk bodies in other files, the costly part of a run.
     let callees: [FunctionFacts]
 }
@@ -52,15 +53,19 @@ struct RuleContext {
     let swiftUI: SwiftUIFile
 
     /// `fileIndex`: the file's position in the run, whose module and imports decide what its calls resolve to.
-    init(facts: FileFacts, fileIndex: Int, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile) {
+    init(facts: FileFacts, fileIndex: Int, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile,
+         rules: RuleSet = RuleSet(rules: RuleRegistry.rules)) {
         self.facts = facts
         self.index = index
         self.resolver = resolver
         self.swiftUI = swiftUI
         calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
-            let callees = Self.callees(of: called, at: node, inFile: fileIndex, index: index, types: facts.variableTypes,
-                                       reading: { Self.calleeFactsRead(at: node, resolver: resolver, index: index) })
+            // Callee facts serve the main-actor rules only: without one, calls resolve to nothing.
+            let callees = rules.needs(.mainActorCode)
+                ? Self.callees(of: called, at: node, inFile: fileIndex, index: index, types: facts.variableTypes,
+                               reading: { Self.calleeFactsRead(at: node, resolver: resolver, index: index) })
+                : []
             var entry = catalogued
             // A global-function entry yields to a function of the linted code with the same name and
             // labels (a type's own `sleep(_:)`), which is what the compiler would call.

@@ -118,7 +118,7 @@ enum ClosureRole: Equatable {
     /// Any other closure: runs where it is called, which the engine assumes is where it is written.
     case inherits
 
-    /// A job body that runs on the main actor when started there (where rule 1 looks).
+    /// A job body that runs on the main actor when started there (where `sync_work_in_main_actor_task` looks).
     var startsMainActorJob: Bool {
         switch self {
         case .unstructuredTask, .mainActorTask, .mainActorJob: true
