@@ -19,8 +19,11 @@ import Testing
 
     /// The real trait on a test that hangs later: `ExpectingOneIssue` (outside it) takes the issue as
     /// known, and fails the test unless exactly one was recorded, naming the synchronous work.
+    /// Tests that provoke a hang after they return settle for a second, not the default 200 ms: on a
+    /// loaded two-core machine the tap's Task can reach the main actor later than 200 ms, and its stall
+    /// then lands in the next watched test instead of this one.
     @Test(ExpectingOneIssue(naming: "over the 100 ms (discrete interaction) budget", "doLongRunningWork()"),
-          .mainThreadBudget(.discreteInteraction)) @MainActor
+          .mainThreadBudget(.discreteInteraction, settle: .seconds(1))) @MainActor
     func aTestThatHangsLaterRecordsOneIssue() {
         HangLaterButton().tapped()
     }
@@ -39,7 +42,7 @@ import Testing
     /// The same message as `assertNoHang`, at the test's source location.
     @Test func theIssueHasAssertNoHangsMessageAtTheTest() async throws {
         let test = try #require(Test.current)
-        let trait = MainThreadBudgetTrait.mainThreadBudget(.discreteInteraction)
+        let trait = MainThreadBudgetTrait.mainThreadBudget(.discreteInteraction, settle: .seconds(1))
         let (_, failures) = try await capturingFailuresWithLocations {
             try await trait.provideScope(for: test, testCase: Test.Case.current) { await HangLaterButton().tapped() }
         }
@@ -60,7 +63,7 @@ import Testing
     /// Work that is over the budget but not long: a custom budget catches it.
     @Test func aSmallerBudgetCatchesShorterStalls() async throws {
         let test = try #require(Test.current)
-        let trait = MainThreadBudgetTrait.mainThreadBudget(.milliseconds(50))
+        let trait = MainThreadBudgetTrait.mainThreadBudget(.milliseconds(50), settle: .seconds(1))
         let (_, failures) = try await capturingFailuresWithLocations {
             try await trait.provideScope(for: test, testCase: Test.Case.current) {
                 Task { @MainActor in _ = spin(milliseconds: 150) }
