@@ -212,31 +212,30 @@ private extension ExprSyntax {
 
     /// `contentsOfDirectory(at: folder)`, `enumerator.allObjects`, `fileURLs` made from one, or a growing
     /// folder: a sequence with one element per file of a folder.
-    func listsAFolder(hops: Int) -> Bool {
-        let names = identifiers
-        if names.contains(where: { CostEvidence.folderListingNames.contains($0) }) || namesGrowingFolder { return true }
-        guard hops < 2 else { return false }
-        return names.contains { name in
-            Syntax(self).hasLocal(named: name) { $0.listsAFolder(hops: hops + 1) }
-                || Syntax(self).loopSequence(binding: name)?.listsAFolder(hops: hops + 1) == true
+    var listsAFolder: Bool {
+        tracesBack(hops: 2) { expression in
+            expression.identifiers.contains(where: CostEvidence.folderListingNames.contains) || expression.namesGrowingFolder
         }
     }
 
     /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made
     /// from one: `let images = caches.appendingPathComponent("Images")`, `for item in [images, favicons]`.
-    var namesGrowingFolder: Bool { namesGrowingFolder(hops: 0) }
-
-    private func namesGrowingFolder(hops: Int) -> Bool {
-        let names = identifiers
-        if names.contains(where: { name in
-            CostEvidence.growingFolderWords.contains { name.containsCaseInsensitive($0) } || name.hasSuffix("Dir")
-        }) {
-            return true
+    var namesGrowingFolder: Bool {
+        tracesBack(hops: 3) { expression in
+            expression.identifiers.contains { name in
+                CostEvidence.growingFolderWords.contains { name.containsCaseInsensitive($0) } || name.hasSuffix("Dir")
+            }
         }
-        guard hops < 3 else { return false }
-        return names.contains { name in
-            Syntax(self).hasLocal(named: name) { $0.namesGrowingFolder(hops: hops + 1) }
-                || Syntax(self).loopSequence(binding: name)?.namesGrowingFolder(hops: hops + 1) == true
+    }
+
+    /// This expression passes `test`, or a local or loop variable it names was made from one that does,
+    /// following such names at most `hops` deep.
+    func tracesBack(hops: Int, to test: (ExprSyntax) -> Bool) -> Bool {
+        if test(self) { return true }
+        guard hops > 0 else { return false }
+        return identifiers.contains { name in
+            Syntax(self).hasLocal(named: name) { $0.tracesBack(hops: hops - 1, to: test) }
+                || Syntax(self).loopSequence(binding: name)?.tracesBack(hops: hops - 1, to: test) == true
         }
     }
 
@@ -279,7 +278,7 @@ private extension Syntax {
     /// a few settings, legacy items or search engines is not (blind reviews rejected 9 of 9).
     var repeatsPerFile: Bool {
         switch repetition {
-        case .over(let sequence): return sequence.listsAFolder(hops: 0) || runsPerFrameOrEvent
+        case .over(let sequence): return sequence.listsAFolder || runsPerFrameOrEvent
         case .perNode: return true
         case .untilDone, nil: return runsPerFrameOrEvent
         }

@@ -76,7 +76,7 @@ extension CalledName {
     /// signals as soon as it runs, in microseconds.
     fileprivate var waitsForAThreadToStart: Bool {
         let inThreadSubclass = Syntax(call).enclosingTypeInherits("Thread")
-        return Syntax(call).precedingStatements(limit: 3).contains { statement in
+        return (Syntax(call).enclosingStatement?.previousStatements(limit: 3) ?? []).contains { statement in
             statement.tokens(viewMode: .sourceAccurate).contains { token in
                 guard token.text == "start", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
                       let started = CalledName.calling(reference) else { return false }
@@ -93,7 +93,7 @@ extension CalledName {
     fileprivate var waitsForAQuickCallback: Bool {
         guard let name = receiverName else { return false }
         var signals = 0
-        for statement in Syntax(call).precedingStatements(limit: 20) {
+        for statement in Syntax(call).enclosingStatement?.previousStatements(limit: 20) ?? [] {
             for token in statement.tokens(viewMode: .sourceAccurate) where token.text == "signal" || token.text == "leave" {
                 guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                       member.base?.trimmedDescription.hasSuffix(name) == true else { continue }
@@ -141,43 +141,10 @@ private extension Syntax {
 
     /// One of the next two statements exits the process: `sleep(2); exit(0)`.
     var isFollowedByExit: Bool {
-        followingStatements(limit: 2).contains { statement in
+        (enclosingStatement?.nextStatements(limit: 2) ?? []).contains { statement in
             guard let call = statement.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
             return called.receiver == nil && ["exit", "_Exit", "abort"].contains(called.name)
         }
-    }
-
-    /// Up to `limit` statements before the one that holds this node, in its block, nearest first.
-    func precedingStatements(limit: Int) -> [CodeBlockItemSyntax] {
-        guard let (item, list) = enclosingStatement, var index = list.index(of: item) else { return [] }
-        var statements: [CodeBlockItemSyntax] = []
-        while statements.count < limit, index != list.startIndex {
-            index = list.index(before: index)
-            statements.append(list[index])
-        }
-        return statements
-    }
-
-    /// Up to `limit` statements after the one that holds this node, in its block.
-    func followingStatements(limit: Int) -> [CodeBlockItemSyntax] {
-        guard let (item, list) = enclosingStatement, var index = list.index(of: item) else { return [] }
-        var statements: [CodeBlockItemSyntax] = []
-        index = list.index(after: index)
-        while statements.count < limit, index != list.endIndex {
-            statements.append(list[index])
-            index = list.index(after: index)
-        }
-        return statements
-    }
-
-    /// The statement that holds this node, and the block it is in.
-    private var enclosingStatement: (CodeBlockItemSyntax, CodeBlockItemListSyntax)? {
-        var node: Syntax? = self
-        while let current = node, !current.isFunctionBoundary {
-            if let item = current.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) { return (item, list) }
-            node = current.parent
-        }
-        return nil
     }
 
     /// The nearest closure around this node within its function.

@@ -147,13 +147,12 @@ extension FileFacts {
     /// it declares or extends whose isolation the index settles as main-actor (perhaps from another file:
     /// a superclass, a conformance, an annotation on the type's declaration).
     func mayNeedRules(_ rules: RuleSet, settings: ModuleSettings, index: ModuleIndex) -> Bool {
-        if rules.needs(.everyFile) { return true }
-        if rules.needs(.detachedTasks), mentions.detached { return true }
-        guard rules.needsMainActorCode else { return false }
-        return mentions.mainActor || settings.defaultIsolationMainActor
-            || types.contains { type in
-                index.swiftUITypes.views.contains(type.name) || type.isMainActor(index: index, settings: settings)
-            }
+        rules.mayReport(startsDetachedTask: mentions.detached) {
+            mentions.mainActor || settings.defaultIsolationMainActor
+                || types.contains { type in
+                    index.swiftUITypes.views.contains(type.name) || type.isMainActor(index: index, settings: settings)
+                }
+        }
     }
 }
 
@@ -185,22 +184,22 @@ struct RuleTriggers: Sendable {
     /// True when the file alone shows something a rule looks at; only a view conformance declared in
     /// another file can add to it (see `mayTrigger`).
     func mayTriggerOnItsOwn(_ rules: RuleSet, types: [TypeDeclarationRecord], usesSwift62Settings: Bool) -> Bool {
-        if rules.needs(.everyFile) || (rules.needs(.detachedTasks) && startsDetachedTask) { return true }
-        guard rules.needsMainActorCode else { return false }
-        return callsCatalogue || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
-            || !synchronousCalls.isEmpty
-            || types.contains { $0.inherited.contains(where: SwiftUIViewType.protocols.contains) }
+        rules.mayReport(startsDetachedTask: startsDetachedTask) {
+            callsCatalogue || (containsAwait && usesSwift62Settings) || !callsInMainActorJobs.isEmpty
+                || !synchronousCalls.isEmpty
+                || types.contains { $0.inherited.contains(where: SwiftUIViewType.protocols.contains) }
+        }
     }
 
     /// False when no enabled rule can report anything in the file (`types` are the file's type declarations).
     func mayTrigger(_ rules: RuleSet, types: [TypeDeclarationRecord], index: ModuleIndex) -> Bool {
-        if rules.needs(.everyFile) || (rules.needs(.detachedTasks) && startsDetachedTask) { return true }
-        guard rules.needsMainActorCode else { return false }
-        return callsCatalogue || (containsAwait && index.usesSwift62Settings)
-            || callsInMainActorJobs.contains(where: index.declaresFunction(named:))
-            || synchronousCalls.contains(where: index.declaresFunction(named:))
-            // The render-loop rules look only at views, which are declared (or extended) in the file.
-            || types.contains { index.swiftUITypes.views.contains($0.name) }
+        rules.mayReport(startsDetachedTask: startsDetachedTask) {
+            callsCatalogue || (containsAwait && index.usesSwift62Settings)
+                || callsInMainActorJobs.contains(where: index.declaresFunction(named:))
+                || synchronousCalls.contains(where: index.declaresFunction(named:))
+                // The render-loop rules look only at views, which are declared (or extended) in the file.
+                || types.contains { index.swiftUITypes.views.contains($0.name) }
+        }
     }
 }
 

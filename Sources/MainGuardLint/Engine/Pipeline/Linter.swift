@@ -234,10 +234,10 @@ public struct Linter: Sendable {
         /// conformance), so it gets the full walk now.
         private static func declarationsWhenBodiesCanWait(_ tree: SourceFileSyntax, _ input: SourceInput, rules: RuleSet,
                                                           at position: Int) -> FileFacts? {
-            if rules.needs(.everyFile) { return nil }
             let mentions = SourceMentions(text: input.text, tree: tree)
-            guard !(rules.needsMainActorCode && (mentions.mainActor || input.settings.defaultIsolationMainActor))
-                    && !(rules.needs(.detachedTasks) && mentions.detached) else { return nil }
+            guard !rules.mayReport(startsDetachedTask: mentions.detached, hasMainActorCode: {
+                mentions.mainActor || input.settings.defaultIsolationMainActor
+            }) else { return nil }
             let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
                                                             mentions: mentions)
             return declarations.types.contains(where: \.declaresView) ? nil : declarations

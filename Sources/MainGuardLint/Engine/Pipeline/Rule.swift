@@ -154,6 +154,13 @@ struct RuleSet: Sendable {
 
     /// Main-actor code matters to some enabled rule (views are main-actor code).
     var needsMainActorCode: Bool { needs(.mainActorCode) || needs(.views) }
+
+    /// Whether an enabled rule may report in a file, from what the file shows: a `Task.detached`, and
+    /// main-actor code (asked only when a main-actor or view rule is enabled). An `everyFile` rule may
+    /// report anywhere. Every gate of the engine asks this.
+    func mayReport(startsDetachedTask: Bool, hasMainActorCode: () -> Bool) -> Bool {
+        needs(.everyFile) || (needs(.detachedTasks) && startsDetachedTask) || (needsMainActorCode && hasMainActorCode())
+    }
 }
 
 /// Every rule, in the order `mainguard rules` lists them.

@@ -171,18 +171,11 @@ extension Syntax {
     var isUnreachable: Bool {
         var node: Syntax? = self
         while let current = node, !current.isFunctionBoundary {
-            if let item = current.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
-               var index = list.index(of: item) {
-                var looked = 0
-                while looked < 50, index != list.startIndex {
-                    index = list.index(before: index)
-                    looked += 1
-                    let statement = list[index].item
-                    if statement.is(ReturnStmtSyntax.self) || statement.is(ThrowStmtSyntax.self)
-                        || statement.is(BreakStmtSyntax.self) || statement.is(ContinueStmtSyntax.self) {
-                        return true
-                    }
-                }
+            if let item = current.as(CodeBlockItemSyntax.self), item.previousStatements(limit: 50).contains(where: { earlier in
+                earlier.item.is(ReturnStmtSyntax.self) || earlier.item.is(ThrowStmtSyntax.self)
+                    || earlier.item.is(BreakStmtSyntax.self) || earlier.item.is(ContinueStmtSyntax.self)
+            }) {
+                return true
             }
             node = current.parent
         }

@@ -388,3 +388,41 @@ extension Syntax {
             || `is`(AccessorDeclSyntax.self) || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
     }
 }
+
+extension Syntax {
+    /// The statement of a block that holds this node, within its function: `sleep(2)` in `sleep(2); exit(0)`.
+    var enclosingStatement: CodeBlockItemSyntax? {
+        var node: Syntax? = self
+        while let current = node, !current.isFunctionBoundary {
+            if let item = current.as(CodeBlockItemSyntax.self), item.parent?.is(CodeBlockItemListSyntax.self) == true { return item }
+            node = current.parent
+        }
+        return nil
+    }
+}
+
+extension CodeBlockItemSyntax {
+    /// Up to `limit` statements before this one in its block, nearest first. Bounded, so a minified
+    /// file's long blocks stay linear.
+    func previousStatements(limit: Int) -> [CodeBlockItemSyntax] {
+        guard let list = parent?.as(CodeBlockItemListSyntax.self), var index = list.index(of: self) else { return [] }
+        var statements: [CodeBlockItemSyntax] = []
+        while statements.count < limit, index != list.startIndex {
+            index = list.index(before: index)
+            statements.append(list[index])
+        }
+        return statements
+    }
+
+    /// Up to `limit` statements after this one in its block.
+    func nextStatements(limit: Int) -> [CodeBlockItemSyntax] {
+        guard let list = parent?.as(CodeBlockItemListSyntax.self), var index = list.index(of: self) else { return [] }
+        var statements: [CodeBlockItemSyntax] = []
+        index = list.index(after: index)
+        while statements.count < limit, index != list.endIndex {
+            statements.append(list[index])
+            index = list.index(after: index)
+        }
+        return statements
+    }
+}
