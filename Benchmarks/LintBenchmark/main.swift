@@ -154,26 +154,52 @@ for _ in 0..<3 {
     coldSeconds = min(coldSeconds, try seconds { _ = try cachedLinter.lint(paths: [corpus]) })
     try warmSeconds = min(warmSeconds, seconds { warmFromCache = try cachedLinter.lint(paths: [corpus]).filesFromCache })
 }
-print("cache cold:   \(format(coldSeconds)) s  (empty cache)")
+// The same run without a cache, as `mainguard lint --no-cache` lints: what a first run and edits compare to.
+let uncachedLinter = TeamLinter(threads: threads)
+var uncachedSeconds = Double.infinity
+for _ in 0..<3 { uncachedSeconds = min(uncachedSeconds, try seconds { _ = try uncachedLinter.lint(paths: [corpus]) }) }
+print("no cache:     \(format(uncachedSeconds)) s")
+print("cache cold:   \(format(coldSeconds)) s  (empty cache; \(String(format: "%.2f", coldSeconds / uncachedSeconds))x no cache, target <= 1.10x)")
 print("cache warm:   \(format(warmSeconds)) s  (unchanged tree, \(warmFromCache) of \(inputs.count) files from the cache)")
 print("re-run ratio: \(String(format: "%.3f", warmSeconds / coldSeconds)) warm/cold (target <= 0.10)")
 
-// Edits: a copy of the corpus, cached, then one file edited. A comment leaves the index alone (the
-// other files' findings are reused); a new function changes it (every file is checked again), and
-// both runs walk only the edited file's bodies on top of the demand-driven pass.
+// Edits: a copy of the corpus, cached, then one file edited four ways in turn (issue 13's kinds: a
+// comment, a body, a new function, a changed signature), each run timed against a run without a cache. An edit
+// run lints the edited file and the files that name what the edit changed (`EditImpact`), and indexes
+// every other file from the cache without parsing it.
 let copyFolder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-bench-corpus-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: copyFolder) }
+/// The first file with a function whose declaration line opens its body: the line, and the name.
+func editableFunction(in path: String) -> (line: Int, name: String)? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    for (number, line) in text.components(separatedBy: "\n").enumerated() where line.hasSuffix("{") {
+        guard let range = line.range(of: "func ") else { continue }
+        let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        if !name.isEmpty { return (number, String(name)) }
+    }
+    return nil
+}
 if (try? FileManager.default.copyItem(at: URL(fileURLWithPath: corpus), to: copyFolder)) != nil,
-   let edited = try? FileCollector(excludes: []).collect(paths: [copyFolder.path]).first {
+   let files = try? FileCollector(excludes: []).collect(paths: [copyFolder.path]),
+   let edited = files.first(where: { editableFunction(in: $0) != nil }), let function = editableFunction(in: edited) {
     try? FileManager.default.removeItem(at: cacheFolder)
     _ = try cachedLinter.lint(paths: [copyFolder.path])
-    for (label, addition) in [("a comment", "\n// edited by mainguard-bench\n"), ("a function", "\nfunc mainguardBenchEdit() {}\n")] {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: edited))
-        handle.seekToEndOfFile()
-        handle.write(Data(addition.utf8))
-        try handle.close()
+    let edits: [(String, (inout [String]) -> Void)] = [
+        ("a comment added", { $0.append("// edited by mainguard-bench") }),
+        ("a statement added to \(function.name)()", { $0.insert("    _ = 0", at: function.line + 1) }),
+        ("a function added", { $0.append("func mainguardBenchEdit() {}") }),
+        ("\(function.name)() renamed", { lines in
+            lines[function.line] = lines[function.line].replacingOccurrences(of: "func \(function.name)", with: "func \(function.name)Edited")
+        }),
+    ]
+    print("edited file:  \(edited.dropFirst(copyFolder.path.count + 1))")
+    for (label, change) in edits {
+        var lines = try String(contentsOfFile: edited, encoding: .utf8).components(separatedBy: "\n")
+        change(&lines)
+        try lines.joined(separator: "\n").write(toFile: edited, atomically: true, encoding: .utf8)
         var reused = 0
         let editSeconds = try seconds { reused = try cachedLinter.lint(paths: [copyFolder.path]).filesFromCache }
-        print("cache edit:   \(format(editSeconds)) s  (\(label) added to one file, \(reused) of \(inputs.count) files from the cache)")
+        print("cache edit:   \(format(editSeconds)) s, \(String(format: "%.3f", editSeconds / uncachedSeconds)) of no cache (target <= 0.15)  "
+            + "(\(label), \(reused) of \(inputs.count) files from the cache)")
     }
 }

@@ -32,6 +32,47 @@ import Testing
         #expect(store.reusableIndexKey(contentHashes: ["/a/A.swift": "c", "/a/B.swift": "d"], settingsKey: "t") == nil)
     }
 
+    /// Every kind of record the index reads survives the byte form unchanged; damaged bytes throw, and
+    /// the cache then reads as empty rather than misread.
+    @Test func indexInputsSurviveTheByteFormAndDamageReadsAsEmpty() throws {
+        let source = """
+        import Foundation
+        @_exported import Shared
+        @MainActor final class Screen: NSObject, Screenish {
+            static func make(count: Int = 1, _ label: String) -> Screen { Screen() }
+            private func load() async { _ = try? Data(contentsOf: URL(fileURLWithPath: "/x")); await other.refresh(now: true) }
+            init(name: String) { for _ in 0..<1_000_000 {}; Helper.run(); value.touch(); .shared.go() }
+        }
+        protocol Screenish { func load() async }
+        struct Row: Identifiable { let id = UUID() }
+        extension Screen: Sendable { nonisolated func quick() { usleep(10) } }
+        actor Store { func save() { DispatchSemaphore(value: 0).wait() } }
+        """
+        let facts = ModuleIndexTestSupport.facts([source])[0]
+        var store = IndexInputsStore()
+        store.entries["/a/A.swift"] = .init(contentHash: "c", settingsKey: "s", inputs: IndexInputs(facts))
+        let bytes = store.encoded()
+        let decoded = try IndexInputsStore(decoding: bytes)
+        #expect(decoded.encoded() == bytes)
+        let restored = try #require(decoded.inputs(forFile: "/a/A.swift", contentHash: "c", settingsKey: "s")).facts(fileIndex: 0, settings: .classic)
+        #expect(String(describing: restored.functions) == String(describing: facts.functions))
+        #expect(String(describing: restored.types) == String(describing: facts.types))
+        #expect(restored.imports == facts.imports && restored.reexports == ["Shared"])
+        #expect(decoded.inputs(forFile: "/a/A.swift", contentHash: "c2", settingsKey: "s") == nil)
+        for length in [0, 1, bytes.count / 2, bytes.count - 1] {
+            #expect(throws: (any Error).self) { try IndexInputsStore(decoding: Array(bytes.prefix(length))) }
+        }
+        #expect(throws: (any Error).self) { try IndexInputsStore(decoding: bytes + [0]) }
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = LintCache(directory: folder, toolVersion: "1")
+        try cache.save(store)
+        #expect(cache.loadIndexInputs().entries.count == 1)
+        try Data(bytes.prefix(bytes.count / 3)).write(to: cache.indexInputsURL)
+        #expect(cache.loadIndexInputs().entries.isEmpty)
+    }
+
     @Test func savesAndLoadsPerToolVersion() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

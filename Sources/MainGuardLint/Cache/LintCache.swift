@@ -12,7 +12,9 @@ import Foundation
 ///
 /// The index itself is a function of every file's content and settings, so a run whose files all
 /// have the content of the last run reuses the last index key without parsing anything: that is
-/// the unchanged-tree fast path.
+/// the unchanged-tree fast path. An edit run goes further with each file's index inputs, kept beside
+/// the findings (``IndexInputsStore``): it lints the edited files and those that name what the edit
+/// changed (``EditImpact``), and indexes the rest from the cache without parsing them.
 ///
 /// ```swift
 /// let cache = LintCache(directory: URL(fileURLWithPath: ".build/mainguard-cache"), toolVersion: "0.1.0")

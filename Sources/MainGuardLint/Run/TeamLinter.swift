@@ -117,12 +117,12 @@ public struct TeamLinter: Sendable {
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
         return try FileCollector(excludes: excludes).collect(paths: paths).compactMap { path in
             // Standardizing a URL is slow on Linux: once per folder, not once per file.
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathParts.folder(path)
             if absoluteFolders[folder] == nil {
                 let standardized = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL.deletingLastPathComponent().path
                 absoluteFolders[folder] = standardized.hasSuffix("/") ? standardized : standardized + "/"
             }
-            let absolute = absoluteFolders[folder]! + (path as NSString).lastPathComponent
+            let absolute = absoluteFolders[folder]! + PathParts.name(path)
             var configuration = configurations.configuration(forFile: absolute)
             guard configuration.includes(path: absolute) else { return nil }
             if scope.includeTests { configuration.includeTests = true }
@@ -162,7 +162,7 @@ public struct TeamLinter: Sendable {
     /// walks every body.
     private func lintWithCache(files: [PlannedFile], inputs: [Linter.SourceInput]) -> ([Finding], Int, String?) {
         let contentHashes = inputs.map { StableHash.of($0.text) }
-        let settingsKeys = files.map { StableHash.combining([$0.configuration.fingerprint, String(describing: $0.settings)]) }
+        let settingsKeys = Self.settingsKeys(of: files)
         let hashesByPath = Dictionary(zip(files.map(\.path), contentHashes), uniquingKeysWith: { first, _ in first })
         let runSettingsKey = StableHash.combining(zip(files.map(\.path), settingsKeys).map { "\($0)=\($1)" })
         let store = cache?.load()
@@ -178,8 +178,27 @@ public struct TeamLinter: Sendable {
             store?.factsDigest(forFile: files[position].path, contentHash: contentHashes[position], settingsKey: settingsKeys[position])
         }
         var fromCache = perFile.count { $0 != nil }
-        if fromCache < inputs.count {
-            let missing = digests.indices.filter { digests[$0] == nil }
+        // Read only by runs that lint something: an unchanged tree never pays for it.
+        let inputsStore = fromCache < inputs.count ? cache?.loadIndexInputs() : nil
+        // A file's inputs count only with its digest (the findings store and this one are written apart).
+        var indexInputs = inputs.indices.map { position in
+            digests[position] == nil ? nil
+                : inputsStore?.inputs(forFile: files[position].path, contentHash: contentHashes[position], settingsKey: settingsKeys[position])
+        }
+        var freshInputs = false
+        if fromCache < inputs.count, let store, let inputsStore,
+           let edit = lintEdits(files: files, inputs: inputs, store: store, inputsStore: inputsStore, settingsKeys: settingsKeys,
+                                indexInputs: indexInputs) {
+            freshInputs = true
+            perFile = edit.findings
+            for (position, inputs, digest) in edit.edited {
+                indexInputs[position] = inputs
+                digests[position] = digest
+            }
+            fromCache = inputs.count - edit.linted
+            indexKey = StableHash.combining([runSettingsKey] + zip(files, digests).map { "\($0.path)=\($1!)" })
+        } else if fromCache < inputs.count {
+            let missing = indexInputs.indices.filter { indexInputs[$0] == nil }
             // Most files new (a first run): one pass that walks every body is cheaper than the
             // demand-driven pass plus a second walk of each file.
             let walkingEveryBody = cache != nil && missing.count * 4 > inputs.count
@@ -189,9 +208,13 @@ public struct TeamLinter: Sendable {
                     let position = missing[item]
                     let facts = walkingEveryBody ? module.files[position].facts
                         : FactCollector.collect(module.tree(ofFileAt: position), fileIndex: position, settings: inputs[position].settings)
-                    return facts.indexInputDigest
+                    return (IndexInputs(facts), facts.indexInputDigest)
                 }
-                for (item, position) in missing.enumerated() { digests[position] = fresh[item] }
+                for (item, position) in missing.enumerated() {
+                    indexInputs[position] = fresh[item].0
+                    digests[position] = fresh[item].1
+                }
+                freshInputs = freshInputs || !missing.isEmpty
             }
             // The index is a function of every file's inputs and settings (a file's target decides which
             // callers see its functions, its default isolation how they run).
@@ -216,11 +239,102 @@ public struct TeamLinter: Sendable {
             }
             updated.keepOnly(Set(files.map(\.path)))
             updated.lastRun = .init(contentHashes: hashesByPath, settingsKey: runSettingsKey, indexKey: indexKey)
-            if updated != store {
-                do { try cache.save(updated) } catch { warning = "cannot write the cache at \(cache.directory.path): \(error.localizedDescription)" }
+            do {
+                if updated != store { try cache.save(updated) }
+                if var inputsStore, freshInputs || inputsStore.entries.count != inputs.count {
+                    inputsStore.entries = [:]
+                    for position in inputs.indices {
+                        guard let inputs = indexInputs[position] else { continue }
+                        inputsStore.entries[files[position].path] = .init(contentHash: contentHashes[position], settingsKey: settingsKeys[position],
+                                                                          inputs: inputs)
+                    }
+                    try cache.save(inputsStore)
+                }
+            } catch {
+                warning = "cannot write the cache at \(cache.directory.path): \(error.localizedDescription)"
             }
         }
         return (perFile.flatMap { $0! }, fromCache, warning)
+    }
+
+    /// What keys each file's findings besides its content: its configuration and settings. Described
+    /// once per distinct pair (describing a value by reflection was an eighth of a cached run), without
+    /// the provenance, which explains the settings but changes no finding.
+    private static func settingsKeys(of files: [PlannedFile]) -> [String] {
+        var keys: [Configuration: [ModuleSettings: String]] = [:]
+        return files.map { file in
+            if let key = keys[file.configuration]?[file.settings] { return key }
+            var settings = file.settings
+            settings.provenance = .fallback
+            let key = StableHash.combining([file.configuration.fingerprint, String(describing: settings)])
+            keys[file.configuration, default: [:]][file.settings] = key
+            return key
+        }
+    }
+
+    /// An edit run: lints the files whose content changed since the cache was written, and the files
+    /// whose findings those edits can change (``EditImpact``); every other file keeps its cached
+    /// findings and is indexed from its cached inputs, without being parsed. Returns the new findings
+    /// and index inputs by position, or nil when the edit is not one this can follow (a file's settings
+    /// changed, a re-export changed, a file has no cached inputs, or most files changed), and the run
+    /// lints as before.
+    private func lintEdits(files: [PlannedFile], inputs: [Linter.SourceInput], store: LintCacheStore, inputsStore: IndexInputsStore,
+                           settingsKeys: [String], indexInputs: [IndexInputs?]) -> (findings: [[Finding]], linted: Int, edited: [(Int, IndexInputs, String)])? {
+        let edited = indexInputs.indices.filter { indexInputs[$0] == nil }
+        guard store.lastRun != nil, edited.count * 4 <= inputs.count else { return nil }
+        let walked = Parallel.map(count: edited.count, threads: threadCount) { item in
+            Linter.walk(inputs[edited[item]], at: edited[item])
+        }
+        var changedNames: Set<String> = []
+        for (item, position) in edited.enumerated() {
+            let path = files[position].path
+            let fresh = IndexInputs(walked[item].facts)
+            // A file whose settings changed, or whose re-exports did, changes what other files see as a whole.
+            if let entry = store.files[path], entry.settingsKey != settingsKeys[position] { return nil }
+            let old = inputsStore.entries[path]
+            if let old, old.settingsKey != settingsKeys[position] { return nil }
+            if old == nil, store.files[path] != nil { return nil }
+            guard (old?.inputs.reexports ?? []) == fresh.reexports else { return nil }
+            changedNames.formUnion(EditImpact.changedNames(old: old?.inputs.declarationDigests ?? [:], new: fresh.declarationDigests))
+        }
+        // Files of the last run that are gone take their declarations with them.
+        let paths = Set(files.map(\.path))
+        for path in store.files.keys where !paths.contains(path) {
+            guard let old = inputsStore.entries[path]?.inputs, old.reexports.isEmpty else { return nil }
+            changedNames.formUnion(old.declarationDigests.keys)
+        }
+        var parsed = [Linter.ParsedFile?](repeating: nil, count: inputs.count)
+        for (item, position) in edited.enumerated() { parsed[position] = walked[item] }
+        let facts = inputs.indices.map { position in
+            parsed[position]?.facts ?? indexInputs[position]!.facts(fileIndex: position, settings: inputs[position].settings)
+        }
+        let affected = EditImpact.affectedNames(changed: changedNames, files: facts)
+        let touched = Parallel.map(count: inputs.count, threads: threadCount) { [parsed] position in
+            parsed[position] == nil && EditImpact.mentionsAny(of: affected, in: inputs[position].text)
+        }
+        let alsoLinted = inputs.indices.filter { touched[$0] }
+        let walkedAgain = Parallel.map(count: alsoLinted.count, threads: threadCount) { item in
+            Linter.walk(inputs[alsoLinted[item]], at: alsoLinted[item])
+        }
+        for (item, position) in alsoLinted.enumerated() { parsed[position] = walkedAgain[item] }
+        let settings = inputs.map(\.settings)
+        let module = Linter(configuration: LintConfiguration(threads: threads)).prepare(inputs, files: inputs.indices.map { position in
+            parsed[position] ?? Linter.ParsedFile(tree: nil, facts: indexInputs[position]!.declarations(fileIndex: position, settings: settings[position]),
+                                                  lineCount: 0)
+        }, bodies: { position in facts[position].functions })
+        let linted = edited + alsoLinted
+        let findings = Parallel.map(count: linted.count, threads: threadCount) { item in
+            let position = linted[item]
+            return Self.refine(module.findings(ofFileAt: position), tree: module.tree(ofFileAt: position), input: inputs[position],
+                               configuration: files[position].configuration)
+        }
+        // An unedited file's cached inputs matched its content and settings, so its entry is there.
+        var perFile = inputs.indices.map { store.files[files[$0].path]?.findings ?? [] }
+        for (item, position) in linted.enumerated() { perFile[position] = findings[item] }
+        let editedInputs = edited.map { position in
+            (position, IndexInputs(parsed[position]!.facts), parsed[position]!.facts.indexInputDigest)
+        }
+        return (perFile, linted.count, editedInputs)
     }
 
     /// A file's rule findings as its configuration and comments want them: disabled rules dropped,

@@ -56,6 +56,8 @@ struct TypeDeclarationRecord: Sendable {
     var keyword: String
     var explicitIsolation: Isolation?
     var inherited: [String]
+    /// The settings of the file that declares it. The cache does not keep them with the record: it keys
+    /// a file's records by the file's settings and puts them back when it reads them (`IndexInputs`).
     var settings: ModuleSettings
     /// Written `@Observable` (SwiftUI rules: mutating such a model's properties updates views).
     var isObservableMacro = false

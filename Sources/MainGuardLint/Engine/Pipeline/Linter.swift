@@ -190,6 +190,24 @@ public struct Linter: Sendable {
         return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: costs, ruleSets: ruleSets)
     }
 
+    /// An edit run's module (`TeamLinter` with a cache), from files already walked (``walk(_:at:)``):
+    /// those that will be linted, and those the cache holds the index inputs of, which are indexed
+    /// without their syntax and cannot be asked for findings. Like the first pass, the cached files
+    /// give the index their declarations (`IndexInputs.declarations`) and `bodies` their body facts
+    /// when a call is followed into them, so the run resolves only the calls its rules follow.
+    func prepare(_ inputs: [SourceInput], files: [ParsedFile], bodies: @escaping @Sendable (Int) -> [FunctionRecord]) -> PreparedModule {
+        let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount, bodies: bodies)
+        return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: inputs.map(\.text.utf8.count),
+                              ruleSets: inputs.map { RuleSet(rules: rules, enabledIDs: $0.ruleIDs) })
+    }
+
+    /// A file parsed and walked in full, its tree kept, for ``prepare(_:files:)``.
+    static func walk(_ input: SourceInput, at position: Int) -> ParsedFile {
+        let tree = Linter.parse(input.text)
+        return ParsedFile(tree: tree, facts: FactCollector.collect(tree, fileIndex: position, settings: input.settings),
+                          lineCount: Linter.lineCount(of: input.text))
+    }
+
     /// Lines of the sources, for the summary and the benchmark.
     static func lineCount(of inputs: [SourceInput]) -> Int {
         inputs.reduce(0) { $0 + lineCount(of: $1.text) }
@@ -241,6 +259,12 @@ public struct Linter: Sendable {
             let declarations = DeclarationCollector.collect(tree, text: input.text, fileIndex: position, settings: input.settings,
                                                             mentions: mentions)
             return declarations.types.contains(where: \.declaresView) ? nil : declarations
+        }
+
+        init(tree: SourceFileSyntax?, facts: FileFacts, lineCount: Int) {
+            self.tree = tree
+            self.facts = facts
+            self.lineCount = lineCount
         }
 
         init(_ input: SourceInput, at position: Int, rules: RuleSet, usesSwift62Settings: Bool, walkingEveryBody: Bool) {

@@ -69,24 +69,36 @@ enum TestCode {
                 || prefilter.contains("Quick") || prefilter.contains("Nimble") || prefilter.contains("ViewInspector"))
         }
         guard mayImport else { return false }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
-            guard let first = words.first else { continue }
-            if first == "@testable" { return true }
-            // `@_spi(X) import M`, `public import M`, `import struct M.Type`.
-            while let word = words.first, word != "import", word.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(word) {
-                words = words.dropFirst()
-            }
-            guard words.first == "import" else { continue }
-            words = words.dropFirst()
-            if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) {
-                words = words.dropFirst()
-            }
-            guard let path = words.first else { continue }
-            let module = path.split(separator: ".").first.map(String.init) ?? ""
-            if frameworks.contains(module) { return true }
+        // Only the lines that hold `import ` (most files hold "Test" somewhere; splitting all of them
+        // into words was an eighth of a cached run).
+        let utf8 = text.utf8
+        return SourcePrefilter.withPrefilter(over: text) { prefilter in
+            prefilter.contains("import ", where: { offset in
+                let at = utf8.index(utf8.startIndex, offsetBy: offset)
+                let start = utf8[..<at].lastIndex(of: UInt8(ascii: "\n")).map { utf8.index(after: $0) } ?? utf8.startIndex
+                let end = utf8[at...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+                return importsTestFramework(line: text[start..<end])
+            }, maximumChecks: .max)
         }
-        return false
+    }
+
+    /// One line: `@testable import M`, or an import of a test framework (with attributes, access and kind).
+    private static func importsTestFramework(line: Substring) -> Bool {
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
+        guard let first = words.first else { return false }
+        if first == "@testable" { return true }
+        // `@_spi(X) import M`, `public import M`, `import struct M.Type`.
+        while let word = words.first, word != "import", word.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(word) {
+            words = words.dropFirst()
+        }
+        guard words.first == "import" else { return false }
+        words = words.dropFirst()
+        if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) {
+            words = words.dropFirst()
+        }
+        guard let path = words.first else { return false }
+        let module = path.split(separator: ".").first.map(String.init) ?? ""
+        return frameworks.contains(module)
     }
 }
 

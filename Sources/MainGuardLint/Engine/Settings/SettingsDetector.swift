@@ -42,7 +42,7 @@ public struct SettingsDetector {
 
     /// The settings of the target owning `path`; classic settings with fallback provenance when none does.
     public mutating func settings(forFile path: String) -> ModuleSettings {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathParts.folder(path)
         let standardized: String
         if let known = standardizedFolders[folder] {
             standardized = known
@@ -50,7 +50,7 @@ public struct SettingsDetector {
             standardized = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
             standardizedFolders[folder] = standardized
         }
-        let name = (path as NSString).lastPathComponent
+        let name = PathParts.name(path)
         if name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
             return ModuleSettings(provenance: .manifest)
         }

@@ -1,0 +1,92 @@
+/// Which files an edit can change the findings of, so an edit run lints only those and reuses the
+/// cached findings of the rest.
+///
+/// A file's findings read other files only through the module index, and the index answers by name:
+/// the functions a call's base name resolves to, the isolation of a named type and what it inherits,
+/// the conformers of a named protocol. So an edit matters to another file only through the names
+/// whose declarations it changed (``IndexInputs/declarationDigests``), and through the names whose
+/// answers those change in turn: a function that calls a changed name (its heaviness may change), a
+/// type that inherits one (its isolation may change), a member of a changed type (its isolation may
+/// change). ``affectedNames(changed:files:)`` follows those edges to a fixed point, and a file is
+/// linted again when its text names one of the affected names anywhere (``mentionsAny(of:in:)``), which
+/// over-approximates every lookup its rules can make.
+///
+/// ```swift
+/// let changed = EditImpact.changedNames(old: cached.declarationDigests, new: fresh.declarationDigests)
+/// let affected = EditImpact.affectedNames(changed: changed, files: facts)
+/// let lintAgain = EditImpact.mentionsAny(of: affected, in: text)
+/// ```
+enum EditImpact {
+    /// The names whose declarations differ between two versions of a file (added, removed or changed).
+    static func changedNames(old: [String: String], new: [String: String]) -> Set<String> {
+        var changed: Set<String> = []
+        for (name, digest) in new where old[name] != digest { changed.insert(name) }
+        for name in old.keys where new[name] == nil { changed.insert(name) }
+        return changed
+    }
+
+    /// `changed` and every name whose index answers can depend on one of them, through calls, type
+    /// inheritance and membership, in the index built from `files` (every file's full facts).
+    static func affectedNames(changed: Set<String>, files: [FileFacts]) -> Set<String> {
+        guard !changed.isEmpty else { return [] }
+        var dependents: [String: Set<String>] = [:]
+        for file in files {
+            for type in file.types {
+                for inherited in type.inherited { dependents[inherited, default: []].insert(type.name) }
+            }
+            for function in file.functions {
+                let name = function.dependencyName
+                for callee in function.callees { dependents[callee.name, default: []].insert(name) }
+                for callee in function.calleesBeforeSuspension { dependents[callee.name, default: []].insert(name) }
+                if let type = function.enclosingType { dependents[type, default: []].insert(name) }
+                if case .memberOfType(let type, _, let conformance) = function.isolation {
+                    dependents[type, default: []].insert(name)
+                    if let conformance { dependents[conformance, default: []].insert(name) }
+                }
+            }
+        }
+        var affected = changed
+        var work = Array(changed)
+        while let name = work.popLast() {
+            for dependent in dependents[name] ?? [] where affected.insert(dependent).inserted {
+                work.append(dependent)
+            }
+        }
+        return affected
+    }
+
+    /// True when `text` has an identifier in `names` (in code, a comment or a string: a superset of
+    /// the names the file's calls and types refer to). Backticks and `$` separate identifiers, so
+    /// `` `default` `` and `$model` name `default` and `model`.
+    static func mentionsAny(of names: Set<String>, in text: String) -> Bool {
+        guard !names.isEmpty else { return false }
+        let lengths = Set(names.map(\.utf8.count))
+        var text = text
+        return text.withUTF8 { bytes in
+            var position = 0
+            while position < bytes.count {
+                guard isIdentifierStart(bytes[position]) else {
+                    position += 1
+                    continue
+                }
+                let start = position
+                while position < bytes.count, isIdentifierContinuation(bytes[position]) { position += 1 }
+                if lengths.contains(position - start),
+                   names.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Letters, `_` and every byte of a multi-byte character (identifiers may use Unicode letters).
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    private static func isIdentifierContinuation(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}

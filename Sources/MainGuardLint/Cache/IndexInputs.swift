@@ -1,0 +1,93 @@
+/// What one file gives the module index (its types, its functions with what their bodies do, its
+/// imports), kept in the cache so an edit run builds the index without parsing the files it did not
+/// edit. A plain value: positions and settings are the run's, put back by ``facts(fileIndex:settings:)``.
+///
+/// ```swift
+/// let inputs = IndexInputs(FactCollector.collect(tree, fileIndex: 0, settings: settings))
+/// let facts = inputs.facts(fileIndex: 3, settings: settings) // the same file at position 3 of this run
+/// ```
+struct IndexInputs: Sendable {
+    var types: [TypeDeclarationRecord]
+    var functions: [FunctionRecord]
+    var imports: [String]
+    var reexports: [String]
+
+    /// `facts` must come from the full walk (`FactCollector`): the index needs what the bodies do.
+    init(_ facts: FileFacts) {
+        precondition(facts.hasBodyFacts, "a file's index inputs need its body facts")
+        types = facts.types
+        functions = facts.functions.map { function in
+            var function = function
+            function.fileIndex = 0
+            return function
+        }
+        imports = facts.imports
+        reexports = facts.reexports
+    }
+
+    /// The file's facts for the index, at `fileIndex` of this run, without call sites (no syntax tree
+    /// was kept): enough to index the file and resolve calls into it, not to run rules on it.
+    func facts(fileIndex: Int, settings: ModuleSettings) -> FileFacts {
+        var facts = FileFacts()
+        facts.types = types.map { type in
+            var type = type
+            type.settings = settings
+            return type
+        }
+        facts.functions = functions.map { function in
+            var function = function
+            function.fileIndex = fileIndex
+            return function
+        }
+        facts.imports = imports
+        facts.reexports = reexports
+        facts.hasBodyFacts = true
+        return facts
+    }
+
+    /// The same facts as the first pass's declarations-only ones (`hasBodyFacts` false): the functions
+    /// without what their bodies do, which ``facts(fileIndex:settings:)`` gives when the index asks.
+    func declarations(fileIndex: Int, settings: ModuleSettings) -> FileFacts {
+        var facts = facts(fileIndex: fileIndex, settings: settings)
+        facts.hasBodyFacts = false
+        facts.functions = facts.functions.map { function in
+            var function = function
+            function.ownHeaviness = nil
+            function.ownHeavinessBeforeSuspension = nil
+            function.callees = []
+            function.calleesBeforeSuspension = []
+            function.ownCatalogueCall = nil
+            return function
+        }
+        return facts
+    }
+
+    /// A digest per name the file declares, for ``EditImpact``: an edit changes the findings of other
+    /// files only through the names whose digest it changed (a function's base name, a type's name, an
+    /// initializer under its type's name, as calls spell them).
+    var declarationDigests: [String: String] {
+        var texts: [String: [String]] = [:]
+        for type in types {
+            texts[type.name, default: []].append(String(describing: type.withoutSettings))
+        }
+        for function in functions {
+            texts[function.dependencyName, default: []].append(String(describing: function))
+        }
+        return texts.mapValues(StableHash.combining)
+    }
+}
+
+extension FunctionRecord {
+    /// The name calls use for it: `Cache(…)` calls `Cache.init`.
+    var dependencyName: String {
+        name == "init" ? (enclosingType ?? name) : name
+    }
+}
+
+private extension TypeDeclarationRecord {
+    var withoutSettings: TypeDeclarationRecord {
+        var record = self
+        record.settings = .classic
+        return record
+    }
+}

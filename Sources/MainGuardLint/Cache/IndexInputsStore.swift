@@ -1,0 +1,269 @@
+import Foundation
+
+/// Every file's index inputs from the last run (``IndexInputs``), keyed by path and kept with the
+/// content and settings they were collected for. It lives in its own file beside the findings
+/// (``LintCache``), in ``BinaryWriter``'s form, and is read only by runs that lint something: a run over
+/// an unchanged tree never pays for it.
+///
+/// ```swift
+/// var store = cache.loadIndexInputs()
+/// store.entries[path] = .init(contentHash: hash, settingsKey: key, inputs: IndexInputs(facts))
+/// try cache.save(store)
+/// ```
+struct IndexInputsStore: Sendable {
+    struct Entry: Sendable {
+        var contentHash: String
+        var settingsKey: String
+        var inputs: IndexInputs
+    }
+
+    var entries: [String: Entry] = [:]
+
+    /// The inputs of a file whose content and settings are those they were collected for.
+    func inputs(forFile path: String, contentHash: String, settingsKey: String) -> IndexInputs? {
+        guard let entry = entries[path], entry.contentHash == contentHash, entry.settingsKey == settingsKey else { return nil }
+        return entry.inputs
+    }
+
+    /// Format 1; a store of another format reads as empty.
+    private static let format = 1
+
+    init() {}
+
+    init(decoding bytes: [UInt8]) throws {
+        var reader = try BinaryReader(bytes)
+        guard try reader.int() == Self.format else { throw BinaryReader.Malformed() }
+        let count = try reader.int()
+        for _ in 0..<count {
+            let path = try reader.string()
+            entries[path] = Entry(contentHash: try reader.string(), settingsKey: try reader.string(), inputs: try IndexInputs(from: &reader))
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Malformed() }
+    }
+
+    /// Paths in sorted order, so equal stores give equal bytes.
+    func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.int(Self.format)
+        writer.int(entries.count)
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            writer.string(path)
+            writer.string(entry.contentHash)
+            writer.string(entry.settingsKey)
+            entry.inputs.write(to: &writer)
+        }
+        return writer.finished()
+    }
+}
+
+extension LintCache {
+    var indexInputsURL: URL {
+        directory.appendingPathComponent("index-\(StableHash.of(toolVersion)).bin")
+    }
+
+    /// The stored index inputs, or an empty store when there are none or they cannot be read.
+    func loadIndexInputs() -> IndexInputsStore {
+        guard let data = try? Data(contentsOf: indexInputsURL),
+              let store = try? IndexInputsStore(decoding: [UInt8](data)) else { return IndexInputsStore() }
+        return store
+    }
+
+    /// Writes atomically, like the findings.
+    func save(_ store: IndexInputsStore) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(store.encoded()).write(to: indexInputsURL, options: .atomic)
+    }
+}
+
+// MARK: - The records, field by field
+
+extension IndexInputs {
+    init(from reader: inout BinaryReader) throws {
+        types = try reader.array { try TypeDeclarationRecord(from: &$0) }
+        functions = try reader.array { try FunctionRecord(from: &$0) }
+        imports = try reader.array { try $0.string() }
+        reexports = try reader.array { try $0.string() }
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.array(types) { $1.write(to: &$0) }
+        writer.array(functions) { $1.write(to: &$0) }
+        writer.array(imports) { $0.string($1) }
+        writer.array(reexports) { $0.string($1) }
+    }
+}
+
+extension TypeDeclarationRecord {
+    /// Settings are the file's, put back by `IndexInputs.facts(fileIndex:settings:)`.
+    init(from reader: inout BinaryReader) throws {
+        self.init(name: try reader.string(), keyword: try reader.string(), explicitIsolation: try reader.optional { try Isolation(from: &$0) },
+                  inherited: try reader.array { try $0.string() }, settings: .classic, isObservableMacro: try reader.bool(),
+                  freshIdentity: try reader.optional { try FreshIdentity(from: &$0) })
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.string(name)
+        writer.string(keyword)
+        writer.optional(explicitIsolation) { $1.write(to: &$0) }
+        writer.array(inherited) { $0.string($1) }
+        writer.bool(isObservableMacro)
+        writer.optional(freshIdentity) { $1.write(to: &$0) }
+    }
+}
+
+extension FunctionRecord {
+    init(from reader: inout BinaryReader) throws {
+        self.init(name: try reader.string(),
+                  parameters: try reader.array { reader in Parameter(label: try reader.optional { try $0.string() }, hasDefault: try reader.bool()) },
+                  isAsync: try reader.bool(), isConcurrent: try reader.bool(), isStatic: try reader.bool(), isFilePrivate: try reader.bool(),
+                  enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(), fileIndex: 0,
+                  isolation: try LocalIsolation(from: &reader), ownHeaviness: try reader.optional { try $0.string() },
+                  ownHeavinessBeforeSuspension: try reader.optional { try $0.string() },
+                  callees: try reader.array { try CallReference(from: &$0) }, calleesBeforeSuspension: try reader.array { try CallReference(from: &$0) },
+                  ownCatalogueCall: try reader.optional { try CatalogueEntry(from: &$0) })
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.string(name)
+        writer.array(parameters) { writer, parameter in
+            writer.optional(parameter.label) { $0.string($1) }
+            writer.bool(parameter.hasDefault)
+        }
+        writer.bool(isAsync)
+        writer.bool(isConcurrent)
+        writer.bool(isStatic)
+        writer.bool(isFilePrivate)
+        writer.optional(enclosingType) { $0.string($1) }
+        writer.bool(hasBody)
+        isolation.write(to: &writer)
+        writer.optional(ownHeaviness) { $0.string($1) }
+        writer.optional(ownHeavinessBeforeSuspension) { $0.string($1) }
+        writer.array(callees) { $1.write(to: &$0) }
+        writer.array(calleesBeforeSuspension) { $1.write(to: &$0) }
+        writer.optional(ownCatalogueCall) { $1.write(to: &$0) }
+    }
+}
+
+extension CallReference {
+    init(from reader: inout BinaryReader) throws {
+        name = try reader.string()
+        labels = try reader.array { try $0.optional { try $0.string() } }
+        switch try reader.int() {
+        case 0: receiver = .implicitSelf
+        case 1: receiver = .type(try reader.string())
+        case 2: receiver = .instance(try reader.optional { try $0.string() })
+        case 3: receiver = .namedInstance(try reader.string())
+        case 4: receiver = .implicitMember
+        default: throw BinaryReader.Malformed()
+        }
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.string(name)
+        writer.array(labels) { writer, label in writer.optional(label) { $0.string($1) } }
+        switch receiver {
+        case .implicitSelf: writer.int(0)
+        case .type(let name): writer.int(1); writer.string(name)
+        case .instance(let name): writer.int(2); writer.optional(name) { $0.string($1) }
+        case .namedInstance(let name): writer.int(3); writer.string(name)
+        case .implicitMember: writer.int(4)
+        }
+    }
+}
+
+extension LocalIsolation {
+    init(from reader: inout BinaryReader) throws {
+        switch try reader.int() {
+        case 0: self = .settled(try Isolation(from: &reader))
+        case 1: self = .memberOfType(try reader.string(), member: try reader.optional { try $0.string() },
+                                     extensionConformance: try reader.optional { try $0.string() })
+        default: throw BinaryReader.Malformed()
+        }
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        switch self {
+        case .settled(let isolation):
+            writer.int(0)
+            isolation.write(to: &writer)
+        case .memberOfType(let type, let member, let conformance):
+            writer.int(1)
+            writer.string(type)
+            writer.optional(member) { $0.string($1) }
+            writer.optional(conformance) { $0.string($1) }
+        }
+    }
+}
+
+extension Isolation {
+    init(from reader: inout BinaryReader) throws {
+        switch try reader.int() {
+        case 0: self = .mainActor(MainActorOrigin(try reader.string(), isDefaultIsolation: try reader.bool()))
+        case 1: self = .nonisolated
+        case 2: self = .otherActor(try reader.string())
+        default: throw BinaryReader.Malformed()
+        }
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        switch self {
+        case .mainActor(let origin):
+            writer.int(0)
+            writer.string(origin.description)
+            writer.bool(origin.isDefaultIsolation)
+        case .nonisolated: writer.int(1)
+        case .otherActor(let name): writer.int(2); writer.string(name)
+        }
+    }
+}
+
+extension FreshIdentity {
+    init(from reader: inout BinaryReader) throws {
+        switch try reader.int() {
+        case 0: self = .newOnEveryRead
+        case 1: self = .newPerInstance
+        default: throw BinaryReader.Malformed()
+        }
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.int(self == .newOnEveryRead ? 0 : 1)
+    }
+}
+
+extension CatalogueEntry {
+    init(from reader: inout BinaryReader) throws {
+        let match: Match
+        switch try reader.int() {
+        case 0: match = .function(name: try reader.string(), prefix: try reader.bool())
+        case 1: match = .initializer(type: try reader.string(), firstLabels: try reader.array { try $0.string() })
+        case 2: match = .method(receiver: try reader.optional { try $0.string() }, name: try reader.string(), prefix: try reader.bool())
+        case 3: match = .labeledMethod(name: try reader.string(), firstLabels: try reader.array { try $0.string() })
+        case 4: match = .methodWaiting(name: try reader.string(), flag: try reader.string())
+        case 5: match = .property(receiver: try reader.optional { try $0.string() }, name: try reader.string())
+        default: throw BinaryReader.Malformed()
+        }
+        guard let kind = BlockingKind(rawValue: try reader.string()) else { throw BinaryReader.Malformed() }
+        self.init(match: match, kind: kind, display: try reader.string(), costsOnlyAtLaunch: try reader.bool())
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        switch match {
+        case .function(let name, let prefix):
+            writer.int(0); writer.string(name); writer.bool(prefix)
+        case .initializer(let type, let labels):
+            writer.int(1); writer.string(type); writer.array(labels) { $0.string($1) }
+        case .method(let receiver, let name, let prefix):
+            writer.int(2); writer.optional(receiver) { $0.string($1) }; writer.string(name); writer.bool(prefix)
+        case .labeledMethod(let name, let labels):
+            writer.int(3); writer.string(name); writer.array(labels) { $0.string($1) }
+        case .methodWaiting(let name, let flag):
+            writer.int(4); writer.string(name); writer.string(flag)
+        case .property(let receiver, let name):
+            writer.int(5); writer.optional(receiver) { $0.string($1) }; writer.string(name)
+        }
+        writer.string(kind.rawValue)
+        writer.string(display)
+        writer.bool(costsOnlyAtLaunch)
+    }
+}
