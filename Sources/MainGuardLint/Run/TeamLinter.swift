@@ -155,7 +155,7 @@ public struct TeamLinter: Sendable {
     /// the engine (parsing everything only when some file's findings cannot be reused).
     ///
     /// The index key is a digest of every file's index inputs (its declarations and what its bodies do:
-    /// `FileFacts.indexInputDigest`) and of every file's settings, not of the index itself: the index is
+    /// `IndexInputs.digest`) and of every file's settings, not of the index itself: the index is
     /// a function of those, so equal keys mean an equal index, and a file's digest can be reused from the
     /// last run while its content and settings are unchanged. An edit run therefore walks only the edited
     /// files' bodies, on top of the engine's usual demand-driven pass; only a run where most files are new
@@ -208,7 +208,8 @@ public struct TeamLinter: Sendable {
                     let position = missing[item]
                     let facts = walkingEveryBody ? module.files[position].facts
                         : FactCollector.collect(module.tree(ofFileAt: position), fileIndex: position, settings: inputs[position].settings)
-                    return (IndexInputs(facts), facts.indexInputDigest)
+                    let inputs = IndexInputs(facts)
+                    return (inputs, inputs.digest)
                 }
                 for (item, position) in missing.enumerated() {
                     indexInputs[position] = fresh[item].0
@@ -332,7 +333,8 @@ public struct TeamLinter: Sendable {
         var perFile = inputs.indices.map { store.files[files[$0].path]?.findings ?? [] }
         for (item, position) in linted.enumerated() { perFile[position] = findings[item] }
         let editedInputs = edited.map { position in
-            (position, IndexInputs(parsed[position]!.facts), parsed[position]!.facts.indexInputDigest)
+            let inputs = IndexInputs(parsed[position]!.facts)
+            return (position, inputs, inputs.digest)
         }
         return (perFile, linted.count, editedInputs)
     }

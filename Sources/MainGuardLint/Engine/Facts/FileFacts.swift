@@ -128,19 +128,6 @@ struct FileFacts: Sendable {
 }
 
 extension FileFacts {
-    /// A digest of what this file gives the module index: its imports, its types and its functions with
-    /// what their bodies do (from the full walk). The index is a function of every file's inputs and
-    /// settings, so when no file's digest and no file's settings changed, the index did not either (the
-    /// cache keys findings by both). The file's position in the run is left out, so adding a file
-    /// elsewhere does not change this one's digest.
-    var indexInputDigest: String {
-        StableHash.combining(imports + ["@_exported"] + reexports + types.map { String(describing: $0) } + functions.map { function in
-            var function = function
-            function.fileIndex = 0
-            return String(describing: function)
-        })
-    }
-
     /// False when no rule can report in the file, decided from its declarations, its text and the index
     /// alone, before any body is walked, for the enabled rules' requirements (`RuleSet`): main-actor rules
     /// report only in main-actor code, a detached-task rule only at `Task.detached`, the render-loop

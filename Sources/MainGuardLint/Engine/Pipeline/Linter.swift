@@ -172,7 +172,7 @@ public struct Linter: Sendable {
     }
 
     /// `walkingEveryBody`: walk every file fully in the first pass, for a caller that needs every
-    /// file's body facts (the cache's first run records each file's `indexInputDigest`); otherwise the first pass reads only
+    /// file's body facts (the cache's first run records each file's `IndexInputs`); otherwise the first pass reads only
     /// declarations and bodies are walked where a rule, or a call followed from one, needs them.
     func prepare(_ inputs: [SourceInput], walkingEveryBody: Bool) -> PreparedModule {
         let usesSwift62Settings = inputs.contains { $0.settings.describesSwift62 }
