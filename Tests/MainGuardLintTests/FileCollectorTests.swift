@@ -2,6 +2,20 @@
 import XCTest
 
 final class FileCollectorTests: XCTestCase {
+    /// The string path helpers give what `NSString` and `URL.standardizedFileURL` give, for the paths
+    /// a run builds and for odd ones.
+    func testPathPartsAgreeWithFoundation() {
+        let paths = ["Sources/App/View.swift", "View.swift", "/View.swift", "/", "a/b/", "./a/b.swift", "/a//b.swift", "/a/b/../c.swift",
+                     "/a/./b/.../c", "/a/../../b", "/..", "rel/../x.swift", "/a/b c/é.swift"]
+        for path in paths {
+            XCTAssertEqual(PathParts.name(path), (path as NSString).lastPathComponent, path)
+            XCTAssertEqual(PathParts.standardized(path), URL(fileURLWithPath: path).standardizedFileURL.path, path)
+        }
+        for path in ["Sources/App/View.swift", "View.swift", "/View.swift", "a/b/", "/a/b/c.swift"] {
+            XCTAssertEqual(PathParts.folder(path), (path as NSString).deletingLastPathComponent, path)
+        }
+    }
+
     func testCollectsSwiftFilesSortedSkippingHiddenBuildAndExcluded() throws {
         let directory = try TemporaryDirectory(self)
         for file in ["b/B.swift", "a/A.swift", "a/Generated/G.swift", ".build/debug/X.swift", ".build_linux/Y.swift",

@@ -119,7 +119,7 @@ public struct TeamLinter: Sendable {
             // Standardizing a URL is slow on Linux: once per folder, not once per file.
             let folder = PathParts.folder(path)
             if absoluteFolders[folder] == nil {
-                let standardized = URL(fileURLWithPath: path, relativeTo: root).standardizedFileURL.deletingLastPathComponent().path
+                let standardized = PathParts.folder(PathParts.standardized(path.hasPrefix("/") ? path : root.path + "/" + path))
                 absoluteFolders[folder] = standardized.hasSuffix("/") ? standardized : standardized + "/"
             }
             let absolute = absoluteFolders[folder]! + PathParts.name(path)

@@ -92,21 +92,41 @@ public struct FileCollector: Sendable {
                      unreadable: (String) throws -> Void, folder: (_ path: String, _ listing: [String]) -> Void = { _, _ in },
                      file: (_ path: String) -> Void = { _ in }) rethrows {
         if let identity = DirectoryIdentity(directory), !visited.insert(identity).inserted { return }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+        guard let entries = listing(directory) else {
             try unreadable(directory)
             return
         }
-        folder(directory, entries)
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let path = directory.hasSuffix("/") ? directory + entry : "\(directory)/\(entry)"
+        folder(directory, entries.map(\.name))
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            let path = directory.hasSuffix("/") ? directory + entry.name : "\(directory)/\(entry.name)"
             guard !skip(path) else { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if entry.isDirectory ?? (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
                 try walk(path, skipping: skip, visited: &visited, unreadable: unreadable, folder: folder, file: file)
             } else {
                 file(path)
             }
         }
+    }
+
+    /// A folder's entries from one `readdir` pass, with `d_type` telling folders from regular files
+    /// without a `stat` per entry (half of a cached run's search). nil for a link or a file system that
+    /// leaves the type unknown: the caller `stat`s those, following links. nil when the folder cannot
+    /// be listed. POSIX `opendir`/`readdir` and BSD's `d_type`, as glibc and Darwin both provide them;
+    /// run here on Linux only.
+    private static func listing(_ directory: String) -> [(name: String, isDirectory: Bool?)]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var entries: [(name: String, isDirectory: Bool?)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let type = Int(entry.pointee.d_type)
+            entries.append((name, type == Int(DT_DIR) ? true : type == Int(DT_REG) ? false : nil))
+        }
+        return entries
     }
 
     /// True when an exclude glob matches the whole path or its last component.
@@ -126,11 +146,12 @@ public struct FileCollector: Sendable {
 /// ```swift
 /// PathParts.name("Sources/App/View.swift")   // "View.swift"
 /// PathParts.folder("Sources/App/View.swift") // "Sources/App"
+/// PathParts.standardized("/repo/App/../Shared/./Model.swift") // "/repo/Shared/Model.swift"
 /// ```
 enum PathParts {
     static func name(_ path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return String(trimmed) }
+        guard trimmed != "/", let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return String(trimmed) }
         return String(trimmed[trimmed.utf8.index(after: slash)...])
     }
 
@@ -138,6 +159,22 @@ enum PathParts {
         let trimmed = trimmingTrailingSlashes(path)
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// The absolute path without `.`, `..` and repeated or trailing slashes, as `URL.standardizedFileURL`
+    /// gives it (a relative path is taken from the current folder; links are not resolved), without
+    /// building URLs: joining every Xcode file reference's path through `URL` was a sixth of a cached run.
+    static func standardized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." {
+                _ = parts.popLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> Substring {

@@ -214,7 +214,7 @@ public enum PackageManifest {
         collector.walk(tree)
         let manifest = "\(URL(fileURLWithPath: packageDirectory).lastPathComponent)/Package.swift"
         func absolute(_ relative: String, in directory: String) -> String {
-            URL(fileURLWithPath: directory).appendingPathComponent(relative).standardizedFileURL.path
+            PathParts.standardized(directory + "/" + relative)
         }
         return collector.targets.map { declared in
             let relative = declared.path ?? defaultPath(for: declared, packageDirectory: packageDirectory)

@@ -47,7 +47,7 @@ public struct SettingsDetector {
         if let known = standardizedFolders[folder] {
             standardized = known
         } else {
-            standardized = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+            standardized = PathParts.folder(PathParts.standardized(path))
             standardizedFolders[folder] = standardized
         }
         let name = PathParts.name(path)

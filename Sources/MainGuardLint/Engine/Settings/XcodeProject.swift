@@ -45,8 +45,7 @@ public struct XcodeProject: Sendable {
 
     static func join(_ directory: String, _ relative: String) -> String {
         guard !relative.isEmpty else { return directory }
-        if relative.hasPrefix("/") { return URL(fileURLWithPath: relative).standardizedFileURL.path }
-        return URL(fileURLWithPath: directory).appendingPathComponent(relative).standardizedFileURL.path
+        return PathParts.standardized(relative.hasPrefix("/") ? relative : directory + "/" + relative)
     }
 }
 
