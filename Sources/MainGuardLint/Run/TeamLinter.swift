@@ -115,7 +115,9 @@ public struct TeamLinter: Sendable {
         var detector = SettingsDetector()
         var absoluteFolders: [String: String] = [:]
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
-        return try FileCollector(excludes: excludes).collect(paths: paths).compactMap { path in
+        let collected = try FileCollector(excludes: excludes).collect(paths: paths)
+        detector.readProjects(aboveFiles: collected, threads: threadCount)
+        return collected.compactMap { path in
             // Standardizing a URL is slow on Linux: once per folder, not once per file.
             let folder = PathParts.folder(path)
             if absoluteFolders[folder] == nil {
