@@ -160,7 +160,7 @@ struct LintCommand: ParsableCommand {
         guard !quiet else { return }
         var summary = result.lint.summary
         if result.baselinedCount > 0 { summary += "; \(result.baselinedCount) more in the baseline" }
-        if result.filesFromCache > 0 { summary += "; \(result.filesFromCache) files from the cache" }
+        if result.filesFromCache > 0 { summary += "; \(result.filesFromCache) \(result.filesFromCache == 1 ? "file" : "files") from the cache" }
         if result.testFilesLeftOut > 0 { summary += "; \(result.testFilesLeftOut) test files not linted (--include-tests)" }
         FileHandle.standardError.write(Data((summary + "\n").utf8))
     }

@@ -159,13 +159,6 @@ private extension Syntax {
 
     /// The type declaration around this node lists `name` among its inherited types.
     func enclosingTypeInherits(_ name: String) -> Bool {
-        var node = parent
-        while let current = node {
-            if let type = current.asProtocol(DeclGroupSyntax.self) {
-                return type.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == name } ?? false
-            }
-            node = current.parent
-        }
-        return false
+        enclosingTypeDeclaration?.inherited.contains(name) ?? false
     }
 }

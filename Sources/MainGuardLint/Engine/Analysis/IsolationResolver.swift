@@ -312,9 +312,10 @@ struct TypeDeclarationFacts {
 
     var isExtension: Bool { keyword == "extension" }
 
-    /// Superclass and conformances, as simple type names.
+    /// Superclass and conformances, as simple type names (``TypeSyntax/inheritedName``). Every model of a
+    /// type declaration reads them here: the index's record, the SwiftUI model, the rules.
     var inherited: [String] {
-        inheritanceClause?.inheritedTypes.compactMap { $0.type.simpleName } ?? []
+        inheritanceClause?.inheritedTypes.compactMap { $0.type.inheritedName } ?? []
     }
 
     /// Reads the node by its kind (a cast to each concrete declaration, not a dynamic check for
@@ -359,6 +360,17 @@ struct TypeDeclarationFacts {
 }
 
 extension TypeSyntax {
+    /// The name a superclass or conformance goes by: ``simpleName`` without an SDK module, since
+    /// inheriting `SwiftUI.View` or `UIKit.UIViewController` is inheriting the SDK type the knowledge
+    /// names `View` and `UIViewController` (a receiver keeps the module: `os.Logger` is not the app's
+    /// `Logger`).
+    var inheritedName: String? {
+        guard let name = simpleName, let dot = name.firstIndex(of: "."), SDKModules.names.contains(String(name[..<dot])) else {
+            return simpleName
+        }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// `Foo` for `Foo`, `Outer.Foo`, `Foo<T>`, `Foo?`, `any Foo`, `@MainActor Foo`: how the index names types.
     /// Read from tokens, not from the printed type: printing a node copies it.
     var simpleName: String? {

@@ -274,24 +274,23 @@ private final class TypeDeclarationCollector: SyntaxVisitor {
     var order: [String] = []
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
+        record(Syntax(node), isReference: false, node.memberBlock)
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, node.inheritanceClause, node.attributes, isReference: true, node.memberBlock)
+        record(Syntax(node), isReference: true, node.memberBlock)
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, node.inheritanceClause, node.attributes, isReference: true, node.memberBlock)
+        record(Syntax(node), isReference: true, node.memberBlock)
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
+        record(Syntax(node), isReference: false, node.memberBlock)
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-        return record(name, node.inheritanceClause, node.attributes, isReference: false, node.memberBlock)
+        record(Syntax(node), isReference: false, node.memberBlock)
     }
 
     /// Members other than types hold no type declarations the rules care about (and skipping them keeps
@@ -304,12 +303,13 @@ private final class TypeDeclarationCollector: SyntaxVisitor {
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
-    private func record(_ name: String, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax,
-                        isReference: Bool, _ memberBlock: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-        let inherited = inheritance?.inheritedTypes.map { inheritedType in
-            inheritedType.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-        } ?? []
-        let attributeNames = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    /// Names and inherited types as the index reads them (`TypeDeclarationFacts`), so a view is a view
+    /// to the file's model and to the module's alike.
+    private func record(_ node: Syntax, isReference: Bool, _ memberBlock: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+        let declaration = TypeDeclarationFacts(node)
+        let name = declaration.name
+        let inherited = declaration.inherited
+        let attributeNames = declaration.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
         if declarations[name] == nil { order.append(name) }
         declarations[name, default: []].append(TypeDeclaration(
             inheritedNames: inherited, attributeNames: attributeNames, isReferenceType: isReference,

@@ -195,12 +195,15 @@ public enum RuleRegistry {
 
 extension Syntax {
     /// The name of the type (or extended type) the node is written in.
-    var enclosingTypeName: String? {
+    var enclosingTypeName: String? { enclosingTypeDeclaration?.name }
+
+    /// The type or extension declaration the node is written in, as every rule reads declarations.
+    var enclosingTypeDeclaration: TypeDeclarationFacts? {
         var node = parent
         while let current = node {
             switch current.kind {
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-                return TypeDeclarationFacts(current).name
+                return TypeDeclarationFacts(current)
             default:
                 node = current.parent
             }
