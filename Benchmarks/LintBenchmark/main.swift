@@ -1,7 +1,7 @@
 import Foundation
 import MainGuardLint
 
-// mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]
+// mainguard-bench CORPUS... [--threads N] [--rounds N] [--phases]
 // Lints CORPUS and, in the same run and on the same threads, measures the parse-only floor
 // (SwiftParser over the same files). Reports files, lines, seconds, lines/s, the lint/parse ratio and
 // peak memory. The issue's target: lint at most 1.3x the parse-only floor. The machine is shared, so
@@ -19,15 +19,47 @@ let threads = option("--threads", in: &arguments) ?? ProcessInfo.processInfo.act
 let rounds = max(1, option("--rounds", in: &arguments) ?? 9)
 let phases = arguments.contains("--phases")
 arguments.removeAll { $0 == "--phases" }
-let usage = "usage: mainguard-bench CORPUS [--threads N] [--rounds N] [--phases]\n"
+let usage = "usage: mainguard-bench CORPUS... [--threads N] [--rounds N] [--phases]\n"
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
 }
-guard arguments.count == 1, let corpus = arguments.first, !corpus.hasPrefix("-") else {
+guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") }) else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(1)
 }
+
+// Several corpora (app code and server code, say): each is measured by this tool in a process of its
+// own, so each one's peak memory and page cache start the same, and a table of their ratios ends the run.
+if arguments.count > 1 {
+    guard let executable = Bundle.main.executableURL else {
+        FileHandle.standardError.write(Data("mainguard-bench: cannot find its own executable\n".utf8))
+        exit(1)
+    }
+    var rows: [String] = []
+    var failed = false
+    for corpus in arguments {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [corpus, "--threads", "\(threads)", "--rounds", "\(rounds)"] + (phases ? ["--phases"] : [])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        print(text, terminator: "")
+        print("")
+        failed = failed || process.terminationStatus != 0
+        let field = { (label: String) in
+            text.split(separator: "\n").first { $0.hasPrefix(label) }.map { $0.dropFirst(label.count).trimmingCharacters(in: .whitespaces) } ?? "?"
+        }
+        rows.append("| \(corpus) | \(field("lines:")) | \(field("ratio:").components(separatedBy: " lint/parse").first ?? "?") | \(field("peak memory:")) |")
+    }
+    print("| corpus | lines | lint/parse | peak memory |\n| --- | --- | --- | --- |")
+    rows.forEach { print($0) }
+    exit(failed ? 1 : 0)
+}
+let corpus = arguments[0]
 
 func seconds(_ work: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
