@@ -213,7 +213,11 @@ func editableFunction(in path: String) -> (line: Int, name: String)? {
 }
 if (try? FileManager.default.copyItem(at: URL(fileURLWithPath: corpus), to: copyFolder)) != nil,
    let files = try? FileCollector(excludes: []).collect(paths: [copyFolder.path]),
-   let edited = files.first(where: { editableFunction(in: $0) != nil }), let function = editableFunction(in: edited) {
+   // A file the default run lints: not a test (the run leaves tests out, and an edit there would re-lint nothing).
+   let edited = files.first(where: { path in
+       LintScope().includes(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "", settings: detector.settings(forFile: path))
+           && editableFunction(in: path) != nil
+   }), let function = editableFunction(in: edited) {
     try? FileManager.default.removeItem(at: cacheFolder)
     _ = try cachedLinter.lint(paths: [copyFolder.path])
     let edits: [(String, (inout [String]) -> Void)] = [

@@ -38,6 +38,10 @@ extension CalledName {
             // Photos, UserNotifications, Contacts, EventKit, AVAudioSession, AppTrackingTransparency and
             // LocalAuthentication call these handlers on a queue of their own, not the main queue.
             return .background("a system callback on a background queue")
+        case let name where ["loadFileRepresentation", "loadDataRepresentation", "loadInPlaceFileRepresentation", "loadItem", "loadObject"]
+            .contains(name) && ["forTypeIdentifier", "ofClass", "for"].contains(labels.first.flatMap { $0 } ?? ""):
+            // NSItemProvider calls its completion handlers on an arbitrary background queue (drag and drop, pickers).
+            return .background("an NSItemProvider completion handler on a background queue")
         case "addObserver":
             // `addObserver(forName:object:queue:using:)` runs the block on `queue`, or where the notification is posted when nil.
             guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,

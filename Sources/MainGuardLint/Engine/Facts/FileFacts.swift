@@ -279,8 +279,10 @@ extension APICatalogue {
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
             if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
-            // A function that asserts it runs off the main thread, a background delegate callback, dead code.
-            if Syntax(call.call).isDeclaredOffTheMainThread || Syntax(call.call).isUnreachable { return nil }
+            // A function that asserts it runs off the main thread, a background delegate callback, the branch a
+            // `Thread.isMainThread` test leaves to other threads, dead code.
+            let node = Syntax(call.call)
+            if node.isDeclaredOffTheMainThread || node.isUnreachable || (builtIn.kind != .mainSync && node.runsOnlyOffTheMainThread) { return nil }
             // `DispatchQueue.main.sync` is written to be called off the main thread; it deadlocks only
             // where the code is declared for the main thread, not in a helper that inherits it from a class.
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
