@@ -24,4 +24,20 @@ final class FindingsByCauseTests: XCTestCase {
         XCTAssertTrue(json.contains("\"other_sites\""), json)
         XCTAssertTrue(json.contains("Screen4.swift:2:29"), json)
     }
+
+    /// A file written in `body` is one problem: the view rule, which says to move it into the action,
+    /// is kept; the general main-actor warning at the same place is not. An error (a sleep, a wait) stays.
+    func testAViewBodyRuleAndTheMainActorRuleAtOnePlaceAreOneFinding() {
+        let place = { (rule: String, severity: Severity, line: Int) in
+            Finding(ruleID: rule, severity: severity, message: rule, file: "Share.swift", line: line, column: 14)
+        }
+        let findings = FindingsByCause.oneFindingPerCause([
+            place("blocking_call_on_main_actor", .warning, 3), place("side_effect_in_view_body", .warning, 3),
+            place("blocking_call_on_main_actor", .error, 5), place("expensive_work_in_view_body", .warning, 5),
+            place("blocking_call_on_main_actor", .warning, 7),
+        ])
+        XCTAssertEqual(findings.map { "\($0.line) \($0.ruleID)" }, [
+            "3 side_effect_in_view_body", "5 blocking_call_on_main_actor", "5 expensive_work_in_view_body", "7 blocking_call_on_main_actor",
+        ])
+    }
 }

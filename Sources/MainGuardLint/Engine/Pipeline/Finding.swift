@@ -62,10 +62,16 @@ public struct Finding: Sendable, Hashable, Codable {
 /// let findings = FindingsByCause.oneFindingPerCause(result.findings)
 /// ```
 public enum FindingsByCause {
+    /// Rules about what `body` does, whose message says how to fix it there: at the same place, the
+    /// general main-actor warning adds nothing (a file written in `body` is one problem, not two).
+    static let viewBodyRules: Set<String> = ["side_effect_in_view_body", "expensive_work_in_view_body"]
+
     public static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
         var firstOfCause: [String: Int] = [:]
         var merged: [Finding] = []
+        let viewBodyPlaces = Set(findings.filter { viewBodyRules.contains($0.ruleID) }.map(\.place))
         for finding in findings.sorted() {
+            if finding.ruleID == "blocking_call_on_main_actor", finding.severity == .warning, viewBodyPlaces.contains(finding.place) { continue }
             guard let cause = finding.cause else {
                 merged.append(finding)
                 continue
@@ -90,6 +96,10 @@ public enum FindingsByCause {
             return counted
         }
     }
+}
+
+private extension Finding {
+    var place: String { "\(file):\(line):\(column)" }
 }
 
 extension Finding: Comparable {
