@@ -181,6 +181,7 @@ final class FactCollector: DeclarationCollector {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "isMainThread" { facts.variableTypes.readsIsMainThread = true }
         if APICatalogue.propertyNames.contains(node.declName.baseName.text), !(node.parent?.is(FunctionCallExprSyntax.self) ?? false) {
             facts.propertyReads.append(node)
             updateCurrentBody { $0.propertyReads.append(node) }

@@ -210,6 +210,10 @@ struct VariableTypes: Sendable {
     /// `name` holds a semaphore created with a positive count.
     func isLock(_ name: String) -> Bool { locks.contains(name) }
 
+    /// The file reads `Thread.isMainThread` somewhere: only then can a branch be left to other threads
+    /// (`Syntax.runsOnlyOffTheMainThread`, whose walk over earlier statements is not free).
+    var readsIsMainThread = false
+
     mutating func record(_ name: String, type: String?) {
         guard let type, !type.isEmpty else { return }
         if let known = types[name], known != type { types[name] = "" } else { types[name] = type }
@@ -282,7 +286,8 @@ extension APICatalogue {
             // A function that asserts it runs off the main thread, a background delegate callback, the branch a
             // `Thread.isMainThread` test leaves to other threads, dead code.
             let node = Syntax(call.call)
-            if node.isDeclaredOffTheMainThread || node.isUnreachable || (builtIn.kind != .mainSync && node.runsOnlyOffTheMainThread) { return nil }
+            if node.isDeclaredOffTheMainThread || node.isUnreachable
+                || (builtIn.kind != .mainSync && types.readsIsMainThread && node.runsOnlyOffTheMainThread) { return nil }
             // `DispatchQueue.main.sync` is written to be called off the main thread; it deadlocks only
             // where the code is declared for the main thread, not in a helper that inherits it from a class.
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
@@ -384,7 +389,9 @@ extension Syntax {
                 if Syntax(branch.body) == child { return !test }
             }
             if let statements = current.as(CodeBlockItemListSyntax.self) {
-                for item in statements {
+                // The test opens the block (`guard !Thread.isMainThread else`): a few statements, so a block of
+                // thousands costs no more per call.
+                for item in statements.prefix(16) {
                     if Syntax(item) == child { break }
                     if let guardStatement = item.item.as(GuardStmtSyntax.self), guardStatement.conditions.mainThreadTest == false { return true }
                     // `if Thread.isMainThread { work(); return }`: what follows runs only off the main thread.

@@ -128,7 +128,11 @@ extension DeclReferenceExprSyntax {
         var expression = Syntax(self)
         if let member = parent?.as(MemberAccessExprSyntax.self), member.declName.id == id { expression = Syntax(member) }
         if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return false }
-        // `perform: isLocked ? nil : deleteItems`: a branch of a conditional argument is the argument.
+        // `perform: isLocked ? nil : deleteItems`, `action: isActive ? reset : nil`: a branch of a conditional
+        // argument is the argument (the middle one is held by the `? :` itself).
+        if let ternary = expression.parent?.as(UnresolvedTernaryExprSyntax.self), ternary.thenExpression.id == expression.id {
+            expression = Syntax(ternary)
+        }
         if expression.parent?.is(ExprListSyntax.self) == true, let sequence = expression.parent?.parent?.as(SequenceExprSyntax.self),
            sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }) {
             expression = Syntax(sequence)
