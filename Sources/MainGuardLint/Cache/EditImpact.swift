@@ -59,8 +59,23 @@ enum EditImpact {
     /// the names the file's calls and types refer to). Backticks and `$` separate identifiers, so
     /// `` `default` `` and `$model` name `default` and `model`.
     static func mentionsAny(of names: Set<String>, in text: String) -> Bool {
-        guard !names.isEmpty else { return false }
-        let lengths = Set(names.map(\.utf8.count))
+        mentionsAny(of: Names(names), in: text)
+    }
+
+    /// Names to look for, with their byte lengths worked out once for every text a run searches.
+    struct Names: Sendable {
+        let names: Set<String>
+        let lengths: Set<Int>
+
+        init(_ names: Set<String>) {
+            self.names = names
+            lengths = Set(names.map(\.utf8.count))
+        }
+    }
+
+    static func mentionsAny(of names: Names, in text: String) -> Bool {
+        guard !names.names.isEmpty else { return false }
+        let (lengths, names) = (names.lengths, names.names)
         var text = text
         return text.withUTF8 { bytes in
             var position = 0

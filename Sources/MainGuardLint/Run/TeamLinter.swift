@@ -198,7 +198,7 @@ public struct TeamLinter: Sendable {
                 digests[position] = digest
             }
             fromCache = inputs.count - edit.linted
-            indexKey = StableHash.combining([runSettingsKey] + zip(files, digests).map { "\($0.path)=\($1!)" })
+            indexKey = Self.indexKey(runSettingsKey: runSettingsKey, files: files, digests: digests)
         } else if fromCache < inputs.count {
             let missing = indexInputs.indices.filter { indexInputs[$0] == nil }
             // Most files new (a first run): one pass that walks every body is cheaper than the
@@ -221,7 +221,7 @@ public struct TeamLinter: Sendable {
             }
             // The index is a function of every file's inputs and settings (a file's target decides which
             // callers see its functions, its default isolation how they run).
-            let key = cache == nil ? "" : StableHash.combining([runSettingsKey] + zip(files, digests).map { "\($0.path)=\($1!)" })
+            let key = cache == nil ? "" : Self.indexKey(runSettingsKey: runSettingsKey, files: files, digests: digests)
             indexKey = key
             let cached = store
             let reused = Parallel.map(count: inputs.count, threads: threadCount) { position in
@@ -260,6 +260,11 @@ public struct TeamLinter: Sendable {
         return (perFile.flatMap { $0! }, fromCache, warning)
     }
 
+    /// The index key: every file's index digest (all known by then) and the run's settings.
+    private static func indexKey(runSettingsKey: String, files: [PlannedFile], digests: [String?]) -> String {
+        StableHash.combining([runSettingsKey] + zip(files, digests).map { "\($0.path)=\($1!)" })
+    }
+
     /// What keys each file's findings besides its content: its configuration and settings. Described
     /// once per distinct pair (describing a value by reflection was an eighth of a cached run), without
     /// the provenance, which explains the settings but changes no finding.
@@ -288,10 +293,11 @@ public struct TeamLinter: Sendable {
         let walked = Parallel.map(count: edited.count, threads: threadCount) { item in
             Linter.walk(inputs[edited[item]], at: edited[item])
         }
+        let freshInputs = walked.map { IndexInputs($0.facts) }
         var changedNames: Set<String> = []
         for (item, position) in edited.enumerated() {
             let path = files[position].path
-            let fresh = IndexInputs(walked[item].facts)
+            let fresh = freshInputs[item]
             // A file whose settings changed, or whose re-exports did, changes what other files see as a whole.
             if let entry = store.files[path], entry.settingsKey != settingsKeys[position] { return nil }
             let old = inputsStore.entries[path]
@@ -311,7 +317,7 @@ public struct TeamLinter: Sendable {
         let facts = inputs.indices.map { position in
             parsed[position]?.facts ?? indexInputs[position]!.facts(fileIndex: position, settings: inputs[position].settings)
         }
-        let affected = EditImpact.affectedNames(changed: changedNames, files: facts)
+        let affected = EditImpact.Names(EditImpact.affectedNames(changed: changedNames, files: facts))
         let touched = Parallel.map(count: inputs.count, threads: threadCount) { [parsed] position in
             parsed[position] == nil && EditImpact.mentionsAny(of: affected, in: inputs[position].text)
         }
@@ -334,10 +340,7 @@ public struct TeamLinter: Sendable {
         // An unedited file's cached inputs matched its content and settings, so its entry is there.
         var perFile = inputs.indices.map { store.files[files[$0].path]?.findings ?? [] }
         for (item, position) in linted.enumerated() { perFile[position] = findings[item] }
-        let editedInputs = edited.map { position in
-            let inputs = IndexInputs(parsed[position]!.facts)
-            return (position, inputs, inputs.digest)
-        }
+        let editedInputs = zip(edited, freshInputs).map { position, inputs in (position, inputs, inputs.digest) }
         return (perFile, linted.count, editedInputs)
     }
 

@@ -177,7 +177,7 @@ public struct Linter: Sendable {
     func prepare(_ inputs: [SourceInput], walkingEveryBody: Bool) -> PreparedModule {
         let usesSwift62Settings = inputs.contains { $0.settings.describesSwift62 }
         let costs = inputs.map(\.text.utf8.count)
-        let ruleSets = inputs.map { RuleSet(rules: rules, enabledIDs: $0.ruleIDs) }
+        let ruleSets = ruleSets(for: inputs)
         let files = Parallel.map(count: inputs.count, threads: threadCount, costs: costs) { position in
             ParsedFile(inputs[position], at: position, rules: ruleSets[position], usesSwift62Settings: usesSwift62Settings,
                        walkingEveryBody: walkingEveryBody)
@@ -198,10 +198,15 @@ public struct Linter: Sendable {
     func prepare(_ inputs: [SourceInput], files: [ParsedFile], bodies: @escaping @Sendable (Int) -> [FunctionRecord]) -> PreparedModule {
         let index = ModuleIndex(facts: files.map(\.facts), settings: inputs.map(\.settings), threads: threadCount, bodies: bodies)
         return PreparedModule(inputs: inputs, files: files, index: index, parseCosts: inputs.map(\.text.utf8.count),
-                              ruleSets: inputs.map { RuleSet(rules: rules, enabledIDs: $0.ruleIDs) })
+                              ruleSets: ruleSets(for: inputs))
     }
 
-    /// A file parsed and walked in full, its tree kept, for ``prepare(_:files:)``.
+    /// Per input, the rules its configuration enables and what they require.
+    private func ruleSets(for inputs: [SourceInput]) -> [RuleSet] {
+        inputs.map { RuleSet(rules: rules, enabledIDs: $0.ruleIDs) }
+    }
+
+    /// A file parsed and walked in full, its tree kept, for ``prepare(_:files:bodies:)``.
     static func walk(_ input: SourceInput, at position: Int) -> ParsedFile {
         let tree = Linter.parse(input.text)
         return ParsedFile(tree: tree, facts: FactCollector.collect(tree, fileIndex: position, settings: input.settings),

@@ -35,7 +35,7 @@ public struct SettingsDetector {
     /// reported when they are, in the order a lazy run meets them).
     private var readAhead: [String: DirectoryProjects] = [:]
     private var candidatesByFolder: [String: FolderCandidates] = [:]
-    /// Folders as the caller names them, standardized once: URL standardization is slow on Linux.
+    /// Folders as the caller names them, standardized once per folder (`standardizedFolder(ofFile:)`).
     private var standardizedFolders: [String: String] = [:]
 
     /// Projects that could not be read, as `path: reason`, in the order they were met.
@@ -54,7 +54,7 @@ public struct SettingsDetector {
     public mutating func readProjects(aboveFiles paths: [String], threads: Int) {
         var folders: Set<String> = []
         for path in paths {
-            var folder = PathParts.folder(PathParts.standardized(path))
+            var folder = standardizedFolder(ofFile: path)
             while folders.insert(folder).inserted, folder != "/", !folder.isEmpty { folder = PathParts.folder(folder) }
         }
         let unread = folders.filter { projectsByDirectory[$0] == nil && readAhead[$0] == nil }.sorted()
@@ -62,16 +62,18 @@ public struct SettingsDetector {
         for (folder, projects) in zip(unread, found) { readAhead[folder] = projects }
     }
 
+    /// The absolute, standardized folder of a file, worked out once per folder as the caller names it.
+    private mutating func standardizedFolder(ofFile path: String) -> String {
+        let folder = PathParts.folder(path)
+        if let known = standardizedFolders[folder] { return known }
+        let standardized = PathParts.folder(PathParts.standardized(path))
+        standardizedFolders[folder] = standardized
+        return standardized
+    }
+
     /// The settings of the target owning `path`; classic settings with fallback provenance when none does.
     public mutating func settings(forFile path: String) -> ModuleSettings {
-        let folder = PathParts.folder(path)
-        let standardized: String
-        if let known = standardizedFolders[folder] {
-            standardized = known
-        } else {
-            standardized = PathParts.folder(PathParts.standardized(path))
-            standardizedFolders[folder] = standardized
-        }
+        let standardized = standardizedFolder(ofFile: path)
         let name = PathParts.name(path)
         if name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
             return ModuleSettings(provenance: .manifest)
