@@ -24,6 +24,8 @@ final class WatchedWindow: @unchecked Sendable {
     private let started: ContinuousClock.Instant
     private let deadline: ContinuousClock.Instant
     private let publishedAsEnclosing: Bool
+    /// Stops the session at an assertion's timeout (none for a whole test until `finish`).
+    private let alarm: DeadlineAlarm?
     private let lock = NSLock()
     /// Milliseconds into the window that a nested `assertNoHang` judged.
     private var claimed: [Range<Double>] = []
@@ -40,18 +42,33 @@ final class WatchedWindow: @unchecked Sendable {
         self.settle = settle
         self.timeout = timeout
         publishedAsEnclosing = enclosing
+        // An assertion's timeout counts from here; a whole test's from its return (`finish`).
+        let note = Self.timeoutNote(timeout)
+        alarm = enclosing ? nil : DeadlineAlarm(after: timeout) { [session] in session.stop(note: note) }
         if enclosing { MainThreadGate.shared.publish(self) }
     }
+
+    private static func timeoutNote(_ timeout: Duration) -> String {
+        "The watch ended at its \(timeout.milliseconds.milliseconds) timeout."
+    }
+
+    private var timeoutNote: String { Self.timeoutNote(timeout) }
 
     /// Waits until the main actor has been quiet for `settle` (at most until the timeout), stops
     /// the session and judges it, leaving out the stalls a nested assertion judged.
     ///
     /// `timeoutFromNow`: count the timeout from this call (a whole test, which may run long by
     /// design) rather than from the window's start (an assertion's operation).
+    ///
+    /// The session stops at the timeout on the alarm's thread, whenever this task gets to run again.
     func finish(timeoutFromNow: Bool = false) async -> HangVerdict {
         let deadline = timeoutFromNow ? clock.now.advanced(by: timeout) : deadline
-        let settled = await waitUntilMainActorIsQuiet(for: settle, deadline: deadline, clock: clock)
-        var report = stop(note: settled ? nil : "The watch ended at its \(timeout.milliseconds.milliseconds) timeout.")
+        let alarm = timeoutFromNow
+            ? DeadlineAlarm(after: timeout) { [session, timeoutNote] in session.stop(note: timeoutNote) }
+            : self.alarm
+        let quiet = await waitUntilMainActorIsQuiet(for: settle, deadline: deadline, clock: clock)
+        let settled = (alarm?.cancel() ?? true) && quiet
+        var report = stop(note: settled ? nil : timeoutNote)
         let claimed = lock.withLock { self.claimed }
         report.stalls.removeAll { stall in claimed.contains { $0.contains(stall.startMilliseconds) } }
         return HangVerdict(report: report, budget: budget, timedOut: settled ? nil : timeout, machineLoad: MachineLoad.current())
@@ -60,6 +77,7 @@ final class WatchedWindow: @unchecked Sendable {
     /// Stops the session (idempotent) and withdraws the window from the gate.
     @discardableResult
     func stop(note: String?) -> WatchdogReport {
+        alarm?.cancel()
         if publishedAsEnclosing { MainThreadGate.shared.withdraw(self) }
         return session.stop(note: note)
     }
@@ -72,17 +90,27 @@ final class WatchedWindow: @unchecked Sendable {
                      settle: Duration, timeout: Duration) async rethrows -> HangVerdict {
         let from = elapsedMilliseconds
         let nestedDeadline = clock.now.advanced(by: timeout)
-        let settled: Bool
+        // The enclosing session goes on after the timeout: its report then is taken there and then.
+        let atTimeout = Protected<(report: WatchdogReport, end: Double)?>(nil)
+        let alarm = DeadlineAlarm(after: timeout) { [self, session, timeoutNote] in
+            let end = elapsedMilliseconds
+            let report = session.report(note: timeoutNote)
+            atTimeout.withLock { $0 = (report, end) }
+        }
+        let quiet: Bool
         do {
             try await operation()
-            settled = await waitUntilMainActorIsQuiet(for: settle, deadline: nestedDeadline, clock: clock)
+            quiet = await waitUntilMainActorIsQuiet(for: settle, deadline: nestedDeadline, clock: clock)
         } catch {
+            alarm.cancel()
             claim(from..<elapsedMilliseconds)
             throw error
         }
-        let window = from..<elapsedMilliseconds
+        let taken = alarm.cancel() ? nil : atTimeout.withLock { $0 }
+        let settled = taken == nil && quiet
+        let window = from..<(taken?.end ?? elapsedMilliseconds)
         claim(window)
-        var report = session.report(note: settled ? nil : "The watch ended at its \(timeout.milliseconds.milliseconds) timeout.")
+        var report = taken?.report ?? session.report(note: settled ? nil : timeoutNote)
         report.stalls.removeAll { !window.contains($0.startMilliseconds) }
         return HangVerdict(report: report, budget: budget, timedOut: settled ? nil : timeout, machineLoad: MachineLoad.current())
     }
