@@ -9,6 +9,9 @@ import MainGuardLint
 // Then the re-run figure: a cold run with an empty cache against a warm re-run of the unchanged
 // tree (target: warm at most 10% of cold), and two edit runs on a copy of the corpus.
 
+// The allocator settings the CLI uses; the parse floor runs with them too.
+ProcessAllocator.prepareForLinting()
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: inout [String]) -> Int? {
     guard let flag = arguments.firstIndex(of: name), flag + 1 < arguments.count, let value = Int(arguments[flag + 1]) else { return nil }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MainGuardLint
 
 /// The `mainguard` command: keeps Swift apps responsive.
 @main
@@ -14,6 +15,7 @@ struct MainGuardCommand: ParsableCommand {
     /// Runs the chosen subcommand. Usage errors exit 1 rather than ArgumentParser's 64, so the exit
     /// codes are 0 (clean), 1 (usage or input error), 2 (error findings), as in SwiftLint.
     static func main() {
+        ProcessAllocator.prepareForLinting()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -65,7 +65,7 @@ final class SwiftUIVocabularyTests: XCTestCase {
         let file = SwiftUIFile(Parser.parse(source: "extension Detail { var body: some View { Text(\"\") } }"),
                                module: index.swiftUITypes)
         XCTAssertEqual(file.views.map(\.name), ["Detail"])
-        XCTAssertTrue(file.referenceTypes.observable.contains("Store"))
+        XCTAssertTrue(file.referenceTypes.isObservable("Store"))
     }
 
     func testFreshIdentitiesAreKnownAcrossFiles() {

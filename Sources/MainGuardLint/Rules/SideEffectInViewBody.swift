@@ -51,6 +51,8 @@ enum SideEffectInViewBody: Rule {
         var isLowCost = false
 
         init?(_ call: CalledName) {
+            // Every call in `body` comes here: the receiver's text is built only for names that can match.
+            guard Self.names.contains(call.name) || call.name.hasPrefix("scheduledTimer") else { return nil }
             let receiver = call.receiverText ?? ""
             token = call.nameToken
             switch call.name {
@@ -84,6 +86,11 @@ enum SideEffectInViewBody: Rule {
         }
 
         private static let fileChanges: Set<String> = ["createFile", "createDirectory", "removeItem", "moveItem", "copyItem", "trashItem"]
+        /// Every name the cases above match, but `scheduledTimer…`.
+        private static let names: Set<String> = fileChanges.union([
+            "Task", "detached", "async", "asyncAfter", "post", "set", "setValue", "removeObject",
+            "dataTask", "downloadTask", "uploadTask", "webSocketTask", "FileHandle", "write",
+        ])
     }
 
     enum Fix {

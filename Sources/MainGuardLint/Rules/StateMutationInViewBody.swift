@@ -11,7 +11,7 @@ enum StateMutationInViewBody: Rule {
     static let requirements: Set<RuleRequirement> = [.views]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        let observableModels = context.swiftUI.referenceTypes.observable
+        let observableModels = context.swiftUI.referenceTypes
         return context.swiftUI.evaluatedRegions { view, region in
             let visitor = WriteVisitor(view: view, region: region, observableModels: observableModels)
             visitor.walkRegion(region)
@@ -22,11 +22,11 @@ enum StateMutationInViewBody: Rule {
     private final class WriteVisitor: ValueWriteVisitor {
         let view: SwiftUIViewType
         let region: Syntax
-        let observableModels: Set<String>
+        let observableModels: ReferenceTypeNames
         let locals: LocalNames
         var hits: [RuleHit] = []
 
-        init(view: SwiftUIViewType, region: Syntax, observableModels: Set<String>) {
+        init(view: SwiftUIViewType, region: Syntax, observableModels: ReferenceTypeNames) {
             self.view = view
             self.region = region
             self.observableModels = observableModels
@@ -49,7 +49,7 @@ enum StateMutationInViewBody: Rule {
             // for a property write; a bare `model` only comes from an announced change.
             guard write.path.count > 1 || write.anchor.text == "send" else { return nil }
             if property.holdsObservedModel { return "a property of the observed model `\(property.name)`" }
-            if let type = property.declaredTypeName, observableModels.contains(type) {
+            if let type = property.declaredTypeName, observableModels.isObservable(type) {
                 return "a property of the @Observable \(type) `\(property.name)`"
             }
             return nil

@@ -32,7 +32,7 @@ enum TaskMissingID: Rule {
     private static func isInput(_ property: ViewStoredProperty, _ types: ReferenceTypeNames) -> Bool {
         guard property.isPlain, !property.hasInitialValue, !property.isFunctionType else { return false }
         guard let type = property.declaredTypeName.map({ String($0.prefix { $0 != "<" }) }) else { return true }
-        return !types.classes.contains(type) && !referenceObjectSuffixes.contains { type.hasSuffix($0) }
+        return !types.isClass(type) && !referenceObjectSuffixes.contains { type.hasSuffix($0) }
     }
 
     /// Type names that, by convention, denote reference objects (models, stores, services) the view talks

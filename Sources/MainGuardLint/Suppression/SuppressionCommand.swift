@@ -28,7 +28,9 @@ public struct SuppressionCommand: Sendable, Hashable {
     }
 
     /// The word that makes a comment a command.
-    public static let prefix = "mainguard:"
+    public static let prefix = prefixBytes.description
+    /// `prefix` as a literal, for a byte search of a file's text (`SourcePrefilter.contains`).
+    static let prefixBytes: StaticString = "mainguard:"
 
     public var action: Action
     public var scope: Scope

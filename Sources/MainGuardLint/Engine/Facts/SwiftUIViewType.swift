@@ -28,10 +28,7 @@ struct SwiftUIFile {
             return isView ? SwiftUIViewType(name: name, members: declarations.flatMap(\.members)) : nil
         }
         bodyEvaluations = views.map(ViewBodyEvaluation.init)
-        var referenceTypes = ReferenceTypeNames(collector.declarations)
-        referenceTypes.classes.formUnion(module.classes)
-        referenceTypes.observable.formUnion(module.observable)
-        self.referenceTypes = referenceTypes
+        referenceTypes = ReferenceTypeNames(collector.declarations, module: module)
         self.module = module
     }
 
@@ -41,7 +38,7 @@ struct SwiftUIFile {
     init(noViewsIn module: SwiftUIModuleTypes) {
         views = []
         bodyEvaluations = []
-        referenceTypes = ReferenceTypeNames([:])
+        referenceTypes = ReferenceTypeNames([:], module: module)
         self.module = module
     }
 
@@ -243,14 +240,18 @@ struct ViewStoredProperty {
     }
 }
 
-/// Classes the linted file declares: reference models whose changes SwiftUI observes on its own.
+/// Classes the linted file and the rest of the module declare: reference models whose changes SwiftUI
+/// observes on its own. The module's names are consulted, not copied: a copy per file with a view was
+/// about 4% of a lint of app code.
 struct ReferenceTypeNames {
-    /// Every class and actor.
-    var classes: Set<String> = []
-    /// Classes marked `@Observable` or conforming to `ObservableObject`.
-    var observable: Set<String> = []
+    /// Every class and actor the file declares.
+    private var classes: Set<String> = []
+    /// Classes the file marks `@Observable` or makes conform to `ObservableObject`.
+    private var observable: Set<String> = []
+    private let module: SwiftUIModuleTypes
 
-    fileprivate init(_ declarations: [String: [TypeDeclaration]]) {
+    fileprivate init(_ declarations: [String: [TypeDeclaration]], module: SwiftUIModuleTypes) {
+        self.module = module
         for (name, declarations) in declarations where declarations.contains(where: \.isReferenceType) {
             classes.insert(name)
             if declarations.contains(where: { $0.inheritedNames.contains("ObservableObject") || $0.attributeNames.contains("Observable") }) {
@@ -258,6 +259,12 @@ struct ReferenceTypeNames {
             }
         }
     }
+
+    /// True for a class or actor declared in this file or elsewhere in the module.
+    func isClass(_ name: String) -> Bool { classes.contains(name) || module.classes.contains(name) }
+
+    /// True for an `@Observable` or `ObservableObject` class declared in this file or elsewhere in the module.
+    func isObservable(_ name: String) -> Bool { observable.contains(name) || module.observable.contains(name) }
 }
 
 /// A type declaration or extension, reduced to what the SwiftUI vocabulary needs.
