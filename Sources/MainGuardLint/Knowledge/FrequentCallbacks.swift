@@ -26,7 +26,8 @@ enum FrequentCallbacks {
 ///   the places an app purges caches or migrates data.
 /// - **Termination** callbacks run while the app quits: work there delays quitting, not an interaction,
 ///   and is often deliberate (restoring windows, flushing state before `exit`).
-/// - **Migrations** run once per install or upgrade.
+/// - **Migrations** run once per install or upgrade, and code named for a legacy setup (`fixLegacySymlink()`,
+///   `legacyInstallHelper()`) serves users of an old version, once or as a fallback.
 ///
 /// ```swift
 /// print(AppLifecycle.launchFunctions.contains("applicationDidFinishLaunching")) // true
@@ -42,8 +43,9 @@ enum AppLifecycle {
 
     /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`.
     static let terminationWords: [StaticString] = ["terminat"]
-    /// `migrateLegacySettings()`, `runMigrations()`: work done once per install or upgrade.
-    static let migrationWords: [StaticString] = ["migrat"]
+    /// `migrateLegacySettings()`, `runMigrations()`, `fixLegacySymlink()`: work done once per install or
+    /// upgrade, or a fallback for an old setup.
+    static let migrationWords: [StaticString] = ["migrat", "legacy"]
 
     /// Whether a function declaration is a launch callback.
     static func isLaunch(_ function: FunctionDeclSyntax) -> Bool {
@@ -70,6 +72,16 @@ enum AppLifecycle {
     /// upgrade: blind reviews rejected each such finding as one-off.
     static func isInMigration(_ node: Syntax) -> Bool {
         guard let name = node.enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text else { return false }
-        return migrationWords.contains { name.containsCaseInsensitive($0) }
+        return namesMigration(name)
+    }
+
+    /// A function on a call chain (`fixLegacySymlink()` in "fixLegacySymlink() calls deleteFiles(at:)")
+    /// is named for a migration: the work it reaches runs once per install or upgrade, wherever it is called.
+    static func reachesThroughMigration(_ signatures: [String]) -> Bool {
+        signatures.contains { namesMigration($0.prefix { $0 != "(" }) }
+    }
+
+    private static func namesMigration(_ name: some StringProtocol) -> Bool {
+        migrationWords.contains { String(name).containsCaseInsensitive($0) }
     }
 }

@@ -20,7 +20,8 @@ enum BlockingCallOnMainActor: Rule {
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
                   call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
                   let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
-                  !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)) else { return nil }
+                  !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)),
+                  context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration([first.signature] + reached.through) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,

@@ -19,7 +19,8 @@ enum SyncWorkInMainActorTask: Rule {
             // Callees' heaviness is computed only where a main-actor job makes the call (`ResolvedCall.callees`).
             let heavyCallee = call.callees.first.flatMap { first in
                 call.callees.allSatisfy { $0.isHeavinessComputed && $0.isHeavyWorkThatCanLeaveTheMainActor }
-                    && first.catalogueCall?.entry.costsOnlyAtLaunch != true ? first : nil
+                    && first.catalogueCall?.entry.costsOnlyAtLaunch != true
+                    && (context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration(first.migrationChain)) ? first : nil
             }
             guard entry != nil || heavyCallee != nil, !call.node.isAwaited else { return nil }
             let called = call.called
@@ -61,6 +62,11 @@ private extension EnclosingJob {
 }
 
 private extension FunctionFacts {
+    /// The function and the functions its heaviness reason names ("calls legacyHelper(), which sleeps").
+    var migrationChain: [String] {
+        [signature] + (heaviness ?? "").split(separator: " ").filter { $0.contains("(") }.map(String.init)
+    }
+
     /// Synchronous, heavy, and not main-actor by an explicit choice (so it is not a UI update).
     var isHeavyWorkThatCanLeaveTheMainActor: Bool {
         guard !isAsync, heaviness != nil, !needsMainActor else { return false }

@@ -294,6 +294,7 @@ extension APICatalogue {
                !Syntax(call.call).isDeclaredForTheMainThread { return nil }
             var builtIn = builtIn
             if !settings.includesLowCost {
+                if call.forwardsToSuperInOverride { return nil }
                 switch CostEvidence.evidence(for: builtIn, at: call) {
                 case .none: return nil
                 case .shown: break

@@ -373,6 +373,18 @@ extension FunctionCallExprSyntax {
     }
 }
 
+extension CalledName {
+    /// `super.makeDocument(withContentsOf:ofType:)` in `override func makeDocument(withContentsOf:ofType:)`:
+    /// the override forwards a framework hook to the framework, which calls it where it chooses (AppKit
+    /// reads documents on a background thread when the class allows it). The work is the framework's.
+    var forwardsToSuperInOverride: Bool {
+        guard receiver?.is(SuperExprSyntax.self) == true,
+              let function = Syntax(call).enclosingFunction?.as(FunctionDeclSyntax.self),
+              function.name.text == name else { return false }
+        return function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+    }
+}
+
 extension Syntax {
     /// The enclosing function, initializer, deinitializer or accessor, through closures (the type or the
     /// file, outside one).
