@@ -22,6 +22,10 @@ extension CalledName {
             return .mainActorCode("MainActor.assumeIsolated")
         case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
             return .background("a background thread")
+        case "addExecutionBlock":
+            // `BlockOperation.addExecutionBlock { }`: the block runs when the operation does, on the queue it
+            // is added to, like the block of `BlockOperation { }`.
+            return .background("an operation's execution block")
         case "DispatchWorkItem" where receiver == nil:
             // Stored and run where it is executed, later: not work done where it is written.
             return .background("a DispatchWorkItem")
@@ -155,10 +159,14 @@ extension Syntax {
         guard let statements = function.body?.statements else { return false }
         return statements.prefix(3).contains { item in
             guard let call = item.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
-            let text = call.arguments.trimmedDescription.filter { !$0.isWhitespace }
             switch called.name {
-            case "dispatchPrecondition": return text.contains("notOnQueue(.main)") || text.contains("notOnQueue(DispatchQueue.main)")
-            case "assert", "precondition": return text == "!Thread.isMainThread"
+            case "dispatchPrecondition":
+                let text = call.arguments.trimmedDescription.filter { !$0.isWhitespace }
+                return text.contains("notOnQueue(.main)") || text.contains("notOnQueue(DispatchQueue.main)")
+            case "assert", "precondition":
+                // The condition only: `assert(!Thread.isMainThread, "\(#function) must not run on main")`.
+                let condition = call.arguments.first?.expression.trimmedDescription.filter { !$0.isWhitespace } ?? ""
+                return ["!Thread.isMainThread", "!Thread.current.isMainThread", "Thread.isMainThread==false"].contains(condition)
             default: return false
             }
         }
