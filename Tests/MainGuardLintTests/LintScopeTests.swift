@@ -56,6 +56,39 @@ final class LintScopeTests: XCTestCase {
         XCTAssertEqual(configured.lint.findings.count, 3)
     }
 
+    /// A view that previews create, and nothing else, is preview code; one the app creates too, or one
+    /// nothing in the run mentions (a library's), is reported. The answer holds across files.
+    func testViewsOnlyPreviewsCreateAreNotReportedByDefault() {
+        let preview = Linter.SourceInput(path: "Previews.swift", text: """
+        import SwiftUI
+        #Preview { SaveButton() }
+        struct Gallery_Previews: PreviewProvider {
+            static var previews: some View { VStack { SaveButton(); Canvas() } }
+        }
+        struct Canvas: View {
+            // SaveButton in a comment is no use of it.
+            var body: some View { SaveButton() }
+        }
+        """, settings: .classic)
+        let button = Linter.SourceInput(path: "SaveButton.swift", text: Self.blockingButton, settings: .classic)
+        XCTAssertEqual(Linter().lint([button, preview]).findings.count, 0)
+        var everything = [button, preview]
+        for position in everything.indices { everything[position].reportsInPreviews = true }
+        XCTAssertEqual(Linter().lint(everything).findings.count, 1)
+        // Mentioned by nothing: a library's view, or code this run does not see. Reported.
+        XCTAssertEqual(Linter().lint([button]).findings.count, 1)
+        // Created by a screen the app shows.
+        let screen = Linter.SourceInput(path: "Screen.swift", text: """
+        import SwiftUI
+        final class Host: UIHostingController<SaveButton> {}
+        """, settings: .classic)
+        XCTAssertEqual(Linter().lint([button, preview, screen]).findings.count, 1)
+        // A public view can be created by other modules.
+        let publicButton = Linter.SourceInput(path: "SaveButton.swift", text: Self.blockingButton.replacingOccurrences(
+            of: "struct SaveButton", with: "public struct SaveButton"), settings: .classic)
+        XCTAssertEqual(Linter().lint([publicButton, preview]).findings.count, 1)
+    }
+
     func testPreviewCodeIsNotReportedByDefault() {
         let source = """
         import SwiftUI

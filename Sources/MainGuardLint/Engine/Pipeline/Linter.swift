@@ -156,7 +156,8 @@ public struct Linter: Sendable {
         let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
             module.findings(ofFileAt: $0)
         }
-        return LintResult(findings: FindingsByCause.oneFindingPerCause(findings.flatMap { $0 }), skipped: [], fileCount: inputs.count,
+        let reachable = PreviewOnlyViews.removing(from: findings.flatMap { $0 }, inputs: inputs, threads: threadCount)
+        return LintResult(findings: FindingsByCause.oneFindingPerCause(reachable), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
 

@@ -1,0 +1,189 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Findings in SwiftUI views that only previews show. A view runs only when some code creates it, so a
+/// view that `#Preview { }`, `PreviewProvider` types and other such views mention, and nothing else, is
+/// preview code too (issue 17: previews "and code reachable only from them"), and the default run does
+/// not report in it. Names are matched as words in every linted file's text (comments aside), so any
+/// other mention (a type annotation, a `UIHostingController(rootView:)`, a string) keeps the view's
+/// findings, and so does no mention at all (a view of a library, used by an app this run does not
+/// lint): the check errs towards reporting. Public views are left alone for the same reason; an internal
+/// view is mentioned only in its own module, so the answer does not change with what else is linted.
+///
+/// This runs once per lint, after every file's findings, because whether a view is used is a fact of
+/// the whole run. It parses only the files that hold a finding in a view or a mention of such a view.
+///
+/// ```swift
+/// // struct DraftGrid: View { var body: some View { ... Thread.sleep(...) ... } }
+/// // #Preview { DraftGrid() }    // the only use: the finding in DraftGrid.body is not reported
+/// let kept = PreviewOnlyViews.removing(from: findings, inputs: inputs, threads: 2)
+/// ```
+enum PreviewOnlyViews {
+    static func removing(from findings: [Finding], inputs: [Linter.SourceInput], threads: Int) -> [Finding] {
+        let fileOfPath = Dictionary(inputs.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var trees = Trees(inputs: inputs)
+        // The view around each finding made where previews are not reported.
+        var viewOfFinding: [Int: String] = [:]
+        for (position, finding) in findings.enumerated() {
+            guard let file = fileOfPath[finding.file], !inputs[file].reportsInPreviews,
+                  let view = trees.enclosingView(inFile: file, line: finding.line, column: finding.column) else { continue }
+            viewOfFinding[position] = view
+        }
+        guard !viewOfFinding.isEmpty else { return findings }
+        var reachability = Reachability(inputs: inputs, threads: threads)
+        let unused = Set(viewOfFinding.values).filter { !reachability.isUsed($0, trees: &trees) }
+        return findings.enumerated().compactMap { position, finding in
+            viewOfFinding[position].map(unused.contains) == true ? nil : finding
+        }
+    }
+
+    /// Parsed files, each parsed at most once per run.
+    private struct Trees {
+        let inputs: [Linter.SourceInput]
+        private var trees: [Int: (SourceFileSyntax, SourceLocationConverter)] = [:]
+
+        init(inputs: [Linter.SourceInput]) { self.inputs = inputs }
+
+        mutating func tree(ofFile file: Int) -> (SourceFileSyntax, SourceLocationConverter) {
+            if let parsed = trees[file] { return parsed }
+            let tree = Linter.parse(inputs[file].text)
+            let parsed = (tree, SourceLocationConverter(fileName: inputs[file].path, tree: tree))
+            trees[file] = parsed
+            return parsed
+        }
+
+        /// The SwiftUI view (a struct that conforms to `View` or `ViewModifier` in this file) whose
+        /// declaration or extension holds the token at `line`:`column`.
+        mutating func enclosingView(inFile file: Int, line: Int, column: Int) -> String? {
+            let (_, converter) = tree(ofFile: file)
+            return enclosingView(inFile: file, utf8Offset: converter.position(ofLine: line, column: column).utf8Offset)
+        }
+
+        mutating func enclosingView(inFile file: Int, utf8Offset: Int) -> String? {
+            let (tree, _) = tree(ofFile: file)
+            guard let token = tree.token(at: AbsolutePosition(utf8Offset: utf8Offset)),
+                  let name = Syntax(token).enclosingValueTypeName else { return nil }
+            return Self.declaresView(named: name, in: tree) ? name : nil
+        }
+
+        mutating func enclosingValueType(inFile file: Int, utf8Offset: Int) -> (name: String?, isPreview: Bool, isDeclaration: Bool)? {
+            let (tree, _) = tree(ofFile: file)
+            // A mention in a comment lies in a token's trivia: it names nothing.
+            guard let token = tree.token(at: AbsolutePosition(utf8Offset: utf8Offset)),
+                  token.positionAfterSkippingLeadingTrivia.utf8Offset <= utf8Offset,
+                  utf8Offset < token.endPositionBeforeTrailingTrivia.utf8Offset else { return nil }
+            let node = Syntax(token)
+            let isDeclaration = node.parent.map { $0.is(StructDeclSyntax.self) || $0.is(EnumDeclSyntax.self) || $0.is(ClassDeclSyntax.self) } == true
+                || node.parent?.parent?.is(ExtensionDeclSyntax.self) == true
+            return (node.enclosingValueTypeName, node.isPreviewCode, isDeclaration)
+        }
+
+        private static func declaresView(named name: String, in tree: SourceFileSyntax) -> Bool {
+            tree.statements.contains { item in
+                guard let declaration = item.item.as(DeclSyntax.self) else { return false }
+                let type = TypeDeclarationFacts(Syntax(declaration))
+                // A public view can be created by modules this run does not lint.
+                return type.name == name && (type.keyword == "struct" || type.isExtension)
+                    && type.inherited.contains(where: SwiftUIViewType.protocols.contains)
+                    && !type.modifiers.contains { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }
+            }
+        }
+    }
+
+    /// Whether a view is mentioned by code that runs: outside previews, and outside views that are
+    /// themselves used only by previews (followed transitively; a cycle of views counts as unused).
+    private struct Reachability {
+        let inputs: [Linter.SourceInput]
+        let threads: Int
+        private var used: [String: Bool] = [:]
+        private var mentions: [String: [(file: Int, offset: Int)]] = [:]
+
+        init(inputs: [Linter.SourceInput], threads: Int) {
+            self.inputs = inputs
+            self.threads = threads
+        }
+
+        mutating func isUsed(_ view: String, trees: inout Trees) -> Bool {
+            if let known = used[view] { return known }
+            used[view] = false  // in progress: a view reached only through itself is unused
+            var result = false
+            var mentioned = false
+            for mention in mentionsOf(view) {
+                guard let context = trees.enclosingValueType(inFile: mention.file, utf8Offset: mention.offset),
+                      !context.isDeclaration, context.name != view else { continue }
+                mentioned = true
+                guard !context.isPreview else { continue }
+                guard let owner = context.name else {
+                    result = true
+                    break
+                }
+                // A mention inside another view counts when that view is used; inside any other type, always.
+                let ownerIsView = trees.enclosingView(inFile: mention.file, utf8Offset: mention.offset) != nil
+                if !ownerIsView || isUsed(owner, trees: &trees) {
+                    result = true
+                    break
+                }
+            }
+            // A view nothing here mentions may be used by code this run does not lint: only a view that
+            // previews mention, and nothing else, is preview code.
+            used[view] = result || !mentioned
+            return result || !mentioned
+        }
+
+        private mutating func mentionsOf(_ name: String) -> [(file: Int, offset: Int)] {
+            if let found = mentions[name] { return found }
+            let inputs = inputs
+            let found = Parallel.map(count: inputs.count, threads: threads) { file in
+                WordSearch.offsets(of: name, in: inputs[file].text)
+            }.enumerated().flatMap { file, offsets in offsets.map { (file: file, offset: $0) } }
+            mentions[name] = found
+            return found
+        }
+    }
+}
+
+private extension Syntax {
+    /// The innermost struct, enum or class (or an extension's type) around this node.
+    var enclosingValueTypeName: String? {
+        var node = parent
+        while let current = node {
+            switch current.kind {
+            case .structDecl, .enumDecl, .classDecl, .actorDecl, .extensionDecl:
+                return TypeDeclarationFacts(current).name
+            default:
+                node = current.parent
+            }
+        }
+        return nil
+    }
+}
+
+/// Whole-word occurrences of a name in a text, by byte offset.
+enum WordSearch {
+    static func offsets(of word: String, in text: String) -> [Int] {
+        var text = text
+        let pattern = Array(word.utf8)
+        guard let first = pattern.first else { return [] }
+        return text.withUTF8 { bytes -> [Int] in
+            guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return [] }
+            var found: [Int] = []
+            var position = 0
+            while position + pattern.count <= bytes.count,
+                  let hit = memchr(base + position, Int32(first), bytes.count - position - pattern.count + 1) {
+                let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                let end = start + pattern.count
+                if pattern.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, pattern.count) == 0 }),
+                   start == 0 || !continuesName(base[start - 1]), end == bytes.count || !continuesName(base[end]) {
+                    found.append(start)
+                }
+                position = start + 1
+            }
+            return found
+        }
+    }
+
+    private static func continuesName(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+    }
+}
