@@ -64,9 +64,29 @@ enum OnChangeMutatesObservedValue: Rule {
             // A reset to a constant (`scrollTarget = nil` once scrolled) settles after one more update: an idiom, not a loop.
             guard write.anchor.text != "send", !write.assignsLiteral, write.isThroughSelf || !locals.contains(write.path[0]),
                   ValuePath(components: write.path).overlaps(observation.observed),
-                  includesLowCost || !write.settles(observing: observation.observed) else { return }
+                  includesLowCost || !(write.settles(observing: observation.observed) || isGuardedByACheck(write)) else { return }
             hits.append(RuleHit(token: write.anchor, severity: description.severity,
                                 message: Message.writesObserved(observation.modifier, path: write.path.joined(separator: "."))))
+        }
+
+        /// `if newValue.hasPrefix("ssh ssh ") { command.removeFirst(4) }`, `for id in newValue where !ids.contains(id)`:
+        /// a write made only when a test of the value passes normalises it, and the test fails on the next
+        /// run. Blind reviews judged all four such findings in held-out apps deliberate and bounded.
+        private func isGuardedByACheck(_ write: ValueWrite) -> Bool {
+            let names = Set(observation.action.parameterNames + ["$0", "$1", observation.observed.components.first ?? ""])
+            var node = write.anchor.parent
+            while let current = node, current.id != observation.action.id {
+                // An `if` on the value, or a filtered loop over it (`for id in newValue where ...`).
+                var tested: [Syntax] = current.as(IfExprSyntax.self).map { [Syntax($0.conditions)] } ?? []
+                if let loop = current.as(ForStmtSyntax.self), let filter = loop.whereClause {
+                    tested = [Syntax(loop.sequence), Syntax(filter)]
+                }
+                if tested.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) } }) {
+                    return true
+                }
+                node = current.parent
+            }
+            return false
         }
     }
 
@@ -103,5 +123,16 @@ private extension ValueWrite {
             ["+", "-", "*", "/", "%", "&+", "&-", "&*"].contains(element.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
         }
         return !(usesItself && isArithmetic)
+    }
+}
+
+private extension ClosureExprSyntax {
+    /// `{ oldValue, newValue in }`, `{ (old, new) in }`: the names the closure gives its parameters.
+    var parameterNames: [String] {
+        guard let clause = signature?.parameterClause else { return [] }
+        switch clause {
+        case .simpleInput(let names): return names.map(\.name.text)
+        case .parameterClause(let parameters): return parameters.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
     }
 }

@@ -62,9 +62,9 @@ private extension EnclosingJob {
 }
 
 private extension FunctionFacts {
-    /// The function and the functions its heaviness reason names ("calls legacyHelper(), which sleeps").
+    /// The function and the functions its heaviness reason passes through ("calls legacyHelper(), which sleeps").
     var migrationChain: [String] {
-        [signature] + (heaviness ?? "").split(separator: " ").filter { $0.contains("(") }.map(String.init)
+        [signature] + CallChain.hops(of: heaviness ?? "")
     }
 
     /// Synchronous, heavy, and not main-actor by an explicit choice (so it is not a UI update).

@@ -301,6 +301,11 @@ enum CallChain {
     }
 
     /// The functions a reason passes through (`["a()", "b()"]`) and the work at its end (`"loops"`).
+    /// The functions a heaviness reason passes through: `["a()", "b()"]` for "calls a(), which calls b(), which loops".
+    static func hops(of reason: String) -> [String] {
+        split(reason).hops
+    }
+
     private static func split(_ reason: String) -> (hops: [String], work: String) {
         let parts = reason.components(separatedBy: ", which ")
         let hops = parts.dropLast().map { $0.hasPrefix("calls ") ? String($0.dropFirst("calls ".count)) : $0 }
