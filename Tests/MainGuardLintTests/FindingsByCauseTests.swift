@@ -25,6 +25,22 @@ final class FindingsByCauseTests: XCTestCase {
         XCTAssertTrue(json.contains("Screen4.swift:2:29"), json)
     }
 
+    /// `image.tiffRepresentation?.write(to: url)` is one statement and one fix: one finding of a rule per
+    /// line, the most severe, then the first. Other rules and other lines keep theirs.
+    func testCallsOfOneRuleOnOneLineAreOneFinding() {
+        let call = { (rule: String, severity: Severity, line: Int, column: Int) in
+            Finding(ruleID: rule, severity: severity, message: "\(rule) \(column)", file: "Drag.swift", line: line, column: column)
+        }
+        let findings = FindingsByCause.oneFindingPerCause([
+            call("blocking_call_on_main_actor", .warning, 60, 40), call("blocking_call_on_main_actor", .warning, 60, 20),
+            call("blocking_call_on_main_actor", .warning, 61, 9), call("blocking_call_on_main_actor", .error, 61, 30),
+            call("sync_work_in_main_actor_task", .warning, 61, 12),
+        ])
+        XCTAssertEqual(findings.map { "\($0.line):\($0.column) \($0.ruleID)" }, [
+            "60:20 blocking_call_on_main_actor", "61:12 sync_work_in_main_actor_task", "61:30 blocking_call_on_main_actor",
+        ])
+    }
+
     /// A file written in `body` is one problem: the view rule, which says to move it into the action,
     /// is kept; the general main-actor warning at the same place is not. An error (a sleep, a wait) stays.
     func testAViewBodyRuleAndTheMainActorRuleAtOnePlaceAreOneFinding() {
