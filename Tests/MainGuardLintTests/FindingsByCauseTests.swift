@@ -26,19 +26,21 @@ final class FindingsByCauseTests: XCTestCase {
     }
 
     /// `image.tiffRepresentation?.write(to: url)` is one statement and one fix: one finding of a rule per
-    /// line, the most severe, then the first. Other rules and other lines keep theirs.
-    func testCallsOfOneRuleOnOneLineAreOneFinding() {
-        let call = { (rule: String, severity: Severity, line: Int, column: Int) in
-            Finding(ruleID: rule, severity: severity, message: "\(rule) \(column)", file: "Drag.swift", line: line, column: column)
-        }
-        let findings = FindingsByCause.oneFindingPerCause([
-            call("blocking_call_on_main_actor", .warning, 60, 40), call("blocking_call_on_main_actor", .warning, 60, 20),
-            call("blocking_call_on_main_actor", .warning, 61, 9), call("blocking_call_on_main_actor", .error, 61, 30),
-            call("sync_work_in_main_actor_task", .warning, 61, 12),
-        ])
-        XCTAssertEqual(findings.map { "\($0.line):\($0.column) \($0.ruleID)" }, [
-            "60:20 blocking_call_on_main_actor", "61:12 sync_work_in_main_actor_task", "61:30 blocking_call_on_main_actor",
-        ])
+    /// statement, the most severe, then the first. Statements on one line (a minified file) stay apart.
+    func testCatalogueCallsOfOneStatementAreOneFinding() {
+        let source = """
+            import AppKit
+            @MainActor final class Exporter {
+                func export(_ images: [NSImage], to folder: URL) {
+                    for image in images { try? image.tiffRepresentation?.write(to: folder.appendingPathComponent("a.tiff")) }
+                    sleep(1); sleep(2)
+                    _ = [1, 2].map { _ in Data().count }; try? Data(contentsOf: folder).write(to: folder, options: .atomic); Thread.sleep(forTimeInterval: 1)
+                }
+            }
+            """
+        let findings = Linter(configuration: LintConfiguration(scope: LintScope(includeLowCost: true))).lint(source: source)
+        XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["4:42", "5:9", "5:19", "6:52", "6:121"],
+                       findings.map(\.message).joined(separator: "\n"))
     }
 
     /// A file written in `body` is one problem: the view rule, which says to move it into the action,

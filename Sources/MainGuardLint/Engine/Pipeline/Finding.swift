@@ -70,7 +70,7 @@ public enum FindingsByCause {
         var firstOfCause: [String: Int] = [:]
         var merged: [Finding] = []
         let viewBodyPlaces = Set(findings.filter { viewBodyRules.contains($0.ruleID) }.map(\.place))
-        for finding in onePerLine(findings).sorted() {
+        for finding in findings.sorted() {
             if finding.ruleID == "blocking_call_on_main_actor", finding.severity == .warning, viewBodyPlaces.contains(finding.place) { continue }
             guard let cause = finding.cause else {
                 merged.append(finding)
@@ -100,31 +100,6 @@ public enum FindingsByCause {
 
 private extension Finding {
     var place: String { "\(file):\(line):\(column)" }
-}
-
-extension FindingsByCause {
-    /// One statement, one fix: `image.tiffRepresentation?.write(to: url)` encodes and writes, and is one
-    /// finding of a rule: the most severe, then the first on the line. Only calls of catalogued APIs
-    /// merge; calls of the app's own helpers carry causes of their own (`self.rebuild(); normalize()`).
-    static func onePerLine(_ findings: [Finding]) -> [Finding] {
-        var kept: [String: Finding] = [:]
-        var withCauses: [Finding] = []
-        for finding in findings {
-            guard finding.cause == nil else {
-                withCauses.append(finding)
-                continue
-            }
-            let key = "\(finding.ruleID)\u{0}\(finding.file)\u{0}\(finding.line)"
-            guard let current = kept[key] else {
-                kept[key] = finding
-                continue
-            }
-            if current.severity < finding.severity || (current.severity == finding.severity && finding.column < current.column) {
-                kept[key] = finding
-            }
-        }
-        return withCauses + kept.values
-    }
 }
 
 extension Finding: Comparable {

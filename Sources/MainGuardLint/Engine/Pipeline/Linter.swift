@@ -359,6 +359,7 @@ public struct Linter: Sendable {
             }
         }
         guard !hits.isEmpty else { return [] }
+        hits = Self.onePerStatement(hits)
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
         return hits.map { ruleID, hit in
             let location = hit.token.startLocation(converter: converter)
@@ -369,6 +370,32 @@ public struct Linter: Sendable {
 
     private var threadCount: Int {
         max(1, configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// One statement, one fix: `image.tiffRepresentation?.write(to: url)` encodes and writes, and is one
+    /// finding of a rule, the most severe, then the first. Only hits without a cause merge (catalogue
+    /// calls); a hit through the app's own helper has a cause of its own (`rebuild(); normalize()`).
+    static func onePerStatement(_ hits: [(String, RuleHit)]) -> [(String, RuleHit)] {
+        struct Place: Hashable { var ruleID: String, statement: SyntaxIdentifier }
+        var kept: [(String, RuleHit)] = []
+        var keptAt: [Place: Int] = [:]
+        for (ruleID, hit) in hits {
+            guard hit.cause == nil, let statement = Syntax(hit.token).enclosingStatement else {
+                kept.append((ruleID, hit))
+                continue
+            }
+            let key = Place(ruleID: ruleID, statement: statement.id)
+            guard let position = keptAt[key] else {
+                keptAt[key] = kept.count
+                kept.append((ruleID, hit))
+                continue
+            }
+            let current = kept[position].1
+            if current.severity < hit.severity || (current.severity == hit.severity && hit.token.position < current.token.position) {
+                kept[position] = (ruleID, hit)
+            }
+        }
+        return kept
     }
 }
 

@@ -56,15 +56,42 @@ enum PreviewOnlyViews {
         /// The SwiftUI view (a struct that conforms to `View` or `ViewModifier` in this file) whose
         /// declaration or extension holds the token at `line`:`column`.
         mutating func enclosingView(inFile file: Int, line: Int, column: Int) -> String? {
+            // Most files with findings declare no view: one look at the top-level declarations settles it.
+            guard !views(ofFile: file).isEmpty else { return nil }
             let (_, converter) = tree(ofFile: file)
             return enclosingView(inFile: file, utf8Offset: converter.position(ofLine: line, column: column).utf8Offset)
         }
 
+        /// The top-level view declaration (or extension) whose bytes hold `utf8Offset`. Ranges, not a token
+        /// look-up: a minified file's one line can hold thousands of findings.
         mutating func enclosingView(inFile file: Int, utf8Offset: Int) -> String? {
+            views(ofFile: file).first { $0.range.contains(utf8Offset) }?.name
+        }
+
+        private var viewsByFile: [Int: [(name: String, range: Range<Int>)]] = [:]
+
+        /// The file's top-level structs and extensions that conform to `View` or `ViewModifier`, and are not
+        /// public (a public view can be created by modules this run does not lint).
+        private mutating func views(ofFile file: Int) -> [(name: String, range: Range<Int>)] {
+            if let known = viewsByFile[file] { return known }
             let (tree, _) = tree(ofFile: file)
-            guard let token = tree.token(at: AbsolutePosition(utf8Offset: utf8Offset)),
-                  let name = Syntax(token).enclosingValueTypeName else { return nil }
-            return Self.declaresView(named: name, in: tree) ? name : nil
+            let views = tree.statements.compactMap { item -> (name: String, range: Range<Int>)? in
+                guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
+                let type = TypeDeclarationFacts(Syntax(declaration))
+                guard type.keyword == "struct" || type.isExtension, type.inherited.contains(where: SwiftUIViewType.protocols.contains),
+                      !type.modifiers.contains(where: { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }) else { return nil }
+                return (type.name, declaration.positionAfterSkippingLeadingTrivia.utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
+            }
+            // An extension that adds members to a view declared `struct V: View` elsewhere in the file.
+            let names = Set(views.map(\.name))
+            let extensions = tree.statements.compactMap { item -> (name: String, range: Range<Int>)? in
+                guard let declaration = item.item.as(ExtensionDeclSyntax.self) else { return nil }
+                let name = TypeDeclarationFacts(Syntax(declaration)).name
+                guard names.contains(name) else { return nil }
+                return (name, declaration.positionAfterSkippingLeadingTrivia.utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
+            }
+            viewsByFile[file] = views + extensions
+            return views + extensions
         }
 
         mutating func enclosingValueType(inFile file: Int, utf8Offset: Int) -> (name: String?, isPreview: Bool, isDeclaration: Bool)? {
@@ -78,17 +105,6 @@ enum PreviewOnlyViews {
                 || node.parent?.parent?.is(ExtensionDeclSyntax.self) == true
             return (node.enclosingValueTypeName, node.isPreviewCode, isDeclaration)
         }
-
-        private static func declaresView(named name: String, in tree: SourceFileSyntax) -> Bool {
-            tree.statements.contains { item in
-                guard let declaration = item.item.as(DeclSyntax.self) else { return false }
-                let type = TypeDeclarationFacts(Syntax(declaration))
-                // A public view can be created by modules this run does not lint.
-                return type.name == name && (type.keyword == "struct" || type.isExtension)
-                    && type.inherited.contains(where: SwiftUIViewType.protocols.contains)
-                    && !type.modifiers.contains { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }
-            }
-        }
     }
 
     /// Whether a view is mentioned by code that runs: outside previews, and outside views that are
@@ -98,6 +114,9 @@ enum PreviewOnlyViews {
         let threads: Int
         private var used: [String: Bool] = [:]
         private var mentions: [String: [(file: Int, offset: Int)]] = [:]
+
+        /// Past this many mentions, none of them outside previews, the view counts as used.
+        static let mentionsExamined = 64
 
         init(inputs: [Linter.SourceInput], threads: Int) {
             self.inputs = inputs
@@ -109,7 +128,8 @@ enum PreviewOnlyViews {
             used[view] = false  // in progress: a view reached only through itself is unused
             var result = false
             var mentioned = false
-            for mention in mentionsOf(view) {
+            // A name mentioned thousands of times (a minified file) is decided by its first mentions.
+            for mention in mentionsOf(view).prefix(Self.mentionsExamined) {
                 guard let context = trees.enclosingValueType(inFile: mention.file, utf8Offset: mention.offset),
                       !context.isDeclaration, context.name != view else { continue }
                 mentioned = true
@@ -127,8 +147,9 @@ enum PreviewOnlyViews {
             }
             // A view nothing here mentions may be used by code this run does not lint: only a view that
             // previews mention, and nothing else, is preview code.
-            used[view] = result || !mentioned
-            return result || !mentioned
+            let answer = result || !mentioned || mentionsOf(view).count > Self.mentionsExamined
+            used[view] = answer
+            return answer
         }
 
         private mutating func mentionsOf(_ name: String) -> [(file: Int, offset: Int)] {
