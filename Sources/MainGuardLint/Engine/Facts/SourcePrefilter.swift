@@ -69,6 +69,26 @@ struct SourcePrefilter {
         return false
     }
 
+    /// Where `word` occurs as a whole word (not inside a longer name), by UTF-8 offset: every mention of
+    /// a type's name, in code, comments and strings alike.
+    func offsets(ofWord word: String) -> [Int] {
+        let pattern = Array(word.utf8)
+        guard let base = bytes.baseAddress, let first = pattern.first else { return [] }
+        var found: [Int] = []
+        var position = 0
+        while position + pattern.count <= bytes.count,
+              let hit = memchr(base + position, Int32(first), bytes.count - position - pattern.count + 1) {
+            let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            let end = start + pattern.count
+            if memcmp(base + start, pattern, pattern.count) == 0,
+               start == 0 || !Self.continuesName(base[start - 1]), end == bytes.count || !Self.continuesName(base[end]) {
+                found.append(start)
+            }
+            position = start + 1
+        }
+        return found
+    }
+
     /// A rough rank of how often `byte` occurs in Swift source (higher is more often): punctuation and
     /// lowercase letters by their frequency in English text, then digits and capitals. Only picks
     /// which byte of a word `contains` looks for; any choice gives the same answer.

@@ -103,7 +103,7 @@ enum PreviewOnlyViews {
             let node = Syntax(token)
             let isDeclaration = node.parent.map { $0.is(StructDeclSyntax.self) || $0.is(EnumDeclSyntax.self) || $0.is(ClassDeclSyntax.self) } == true
                 || node.parent?.parent?.is(ExtensionDeclSyntax.self) == true
-            return (node.enclosingValueTypeName, node.isPreviewCode, isDeclaration)
+            return (node.enclosingTypeName, node.isPreviewCode, isDeclaration)
         }
     }
 
@@ -156,55 +156,10 @@ enum PreviewOnlyViews {
             if let found = mentions[name] { return found }
             let inputs = inputs
             let found = Parallel.map(count: inputs.count, threads: threads) { file in
-                WordSearch.offsets(of: name, in: inputs[file].text)
+                SourcePrefilter.withPrefilter(over: inputs[file].text) { $0.offsets(ofWord: name) }
             }.enumerated().flatMap { file, offsets in offsets.map { (file: file, offset: $0) } }
             mentions[name] = found
             return found
         }
-    }
-}
-
-private extension Syntax {
-    /// The innermost struct, enum or class (or an extension's type) around this node.
-    var enclosingValueTypeName: String? {
-        var node = parent
-        while let current = node {
-            switch current.kind {
-            case .structDecl, .enumDecl, .classDecl, .actorDecl, .extensionDecl:
-                return TypeDeclarationFacts(current).name
-            default:
-                node = current.parent
-            }
-        }
-        return nil
-    }
-}
-
-/// Whole-word occurrences of a name in a text, by byte offset.
-enum WordSearch {
-    static func offsets(of word: String, in text: String) -> [Int] {
-        var text = text
-        let pattern = Array(word.utf8)
-        guard let first = pattern.first else { return [] }
-        return text.withUTF8 { bytes -> [Int] in
-            guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return [] }
-            var found: [Int] = []
-            var position = 0
-            while position + pattern.count <= bytes.count,
-                  let hit = memchr(base + position, Int32(first), bytes.count - position - pattern.count + 1) {
-                let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                let end = start + pattern.count
-                if pattern.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, pattern.count) == 0 }),
-                   start == 0 || !continuesName(base[start - 1]), end == bytes.count || !continuesName(base[end]) {
-                    found.append(start)
-                }
-                position = start + 1
-            }
-            return found
-        }
-    }
-
-    private static func continuesName(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
     }
 }
