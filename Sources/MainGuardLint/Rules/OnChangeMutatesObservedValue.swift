@@ -73,7 +73,7 @@ enum OnChangeMutatesObservedValue: Rule {
         /// a write made only when a test of the value passes normalises it, and the test fails on the next
         /// run. Blind reviews judged all four such findings in held-out apps deliberate and bounded.
         private func isGuardedByACheck(_ write: ValueWrite) -> Bool {
-            let names = Set(observation.action.parameterNames + ["$0", "$1", observation.observed.components.first ?? ""])
+            let names = Set(observation.action.parameterNames + ["$0", "$1"] + observation.observed.components.prefix(1)).subtracting(["_"])
             var node = write.anchor.parent
             while let current = node, current.id != observation.action.id {
                 // An `if` on the value, or a filtered loop over it (`for id in newValue where ...`).
