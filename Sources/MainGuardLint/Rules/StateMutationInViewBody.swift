@@ -44,7 +44,13 @@ enum StateMutationInViewBody: Rule {
 
         /// How the written value is view state, or nil when it is not (a plain value, an unobserved object).
         private func stateKind(of property: ViewStoredProperty, _ write: ValueWrite) -> String? {
-            if property.isViewState { return "@\(property.wrappers[0]) state" }
+            if property.isViewState {
+                // `@State var proxy = BindingProxy()` holding a plain class: writing `proxy.binding` changes the
+                // object, not the state's value (the reference), so SwiftUI sees no change.
+                if write.path.count > 1, let type = property.declaredTypeName, observableModels.isClass(type),
+                   !observableModels.isObservable(type) { return nil }
+                return "@\(property.wrappers[0]) state"
+            }
             // A model property written, or (objectWillChange.send()) the model announcing a change: the path is `model.…`
             // for a property write; a bare `model` only comes from an announced change.
             guard write.path.count > 1 || write.anchor.text == "send" else { return nil }
