@@ -32,7 +32,7 @@ enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
-        case imageFile, imageEncoding, process, treeWalk, lazyImage
+        case imageFile, imageEncoding, process, treeWalk, lazyImage, documentParse
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -86,6 +86,10 @@ enum CostEvidence {
         // ImageIO creates the image lazily: it decodes when the image is first drawn, unless asked to
         // decode now (`kCGImageSourceShouldCacheImmediately`).
         "CGImageSourceCreateImageAtIndex": .lazyImage,
+        // Parsing one XML document (a server's reply, a feed) is a decode: its size is the document's, which
+        // the syntax does not show, like one `JSONDecoder.decode`. Reading one with `XMLParser(contentsOf:)`
+        // is a file read.
+        "XMLParser.parse()": .documentParse, "XMLParser(contentsOf:)": .fileRead,
     ]
 
     /// What the syntax of one catalogued call shows about its cost.
@@ -125,7 +129,7 @@ enum CostEvidence {
         case .imageFile: shown = call.readsARemoteURL
         case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver)
         case .lazyImage: shown = node.enclosingFunctionText.contains("ShouldCacheImmediately")
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .process: shown = false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse: shown = false
         }
         return shown ? .shown : .none
     }
