@@ -25,8 +25,9 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 1; a store of another format reads as empty.
-    private static let format = 1
+    /// Format 2 (functions say whether they run their closures in the background); a store of another
+    /// format reads as empty.
+    private static let format = 2
 
     init() {}
 
@@ -121,6 +122,7 @@ extension FunctionRecord {
                   ownHeavinessBeforeSuspension: try reader.optional { try $0.string() },
                   callees: try reader.array { try CallReference(from: &$0) }, calleesBeforeSuspension: try reader.array { try CallReference(from: &$0) },
                   ownCatalogueCall: try reader.optional { try CatalogueEntry(from: &$0) })
+        runsClosuresOffTheCallersThread = try reader.bool()
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -141,6 +143,7 @@ extension FunctionRecord {
         writer.array(callees) { $1.write(to: &$0) }
         writer.array(calleesBeforeSuspension) { $1.write(to: &$0) }
         writer.optional(ownCatalogueCall) { $1.write(to: &$0) }
+        writer.bool(runsClosuresOffTheCallersThread)
     }
 }
 

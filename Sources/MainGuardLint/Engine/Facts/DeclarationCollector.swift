@@ -118,7 +118,7 @@ class DeclarationCollector: SyntaxVisitor {
 
     private func enterFunction(_ node: Syntax, name: String, parameters: FunctionParameterListSyntax,
                                isAsync: Bool, isConcurrent: Bool, isStatic: Bool, body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
-        let record = FunctionRecord(
+        var record = FunctionRecord(
             name: name,
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                                                    hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
@@ -126,6 +126,7 @@ class DeclarationCollector: SyntaxVisitor {
             enclosingType: typeNames.last, hasBody: body != nil, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
             ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
+        record.runsClosuresOffTheCallersThread = ClosureForwarding.runsEveryClosureOffTheCallersThread(parameters, body: body)
         functions.append(record)
         didEnterFunction(functions.count - 1, parameters: parameters)
         guard let prefilter else { return .visitChildren }

@@ -87,6 +87,8 @@ struct FunctionRecord: Sendable {
     var calleesBeforeSuspension: [CallReference]
     /// The first blocking or heavy catalogue API the body calls or reads itself (a loop before it does not hide it).
     var ownCatalogueCall: CatalogueEntry? = nil
+    /// Runs every escaping closure handed to it on a background queue or thread (`ClosureForwarding`).
+    var runsClosuresOffTheCallersThread = false
 
     var signature: String {
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()

@@ -23,6 +23,8 @@ public struct FunctionFacts: Sendable {
     public var isolation: Isolation
     /// The settings of the module the function is declared in.
     public var settings: ModuleSettings
+    /// Runs every escaping closure handed to it on a background queue or thread (`ClosureForwarding`).
+    var runsClosuresOffTheCallersThread = false
     /// Known heaviness, or the solver that settles it on first read.
     var heavinessSource: HeavinessSource
 
@@ -175,7 +177,8 @@ public struct ModuleIndex: Sendable {
         return FunctionFacts(signature: record.signature, name: record.name, parameters: record.parameters,
                              isAsync: record.isAsync, isConcurrent: record.isConcurrent, enclosingType: record.enclosingType,
                              hasBody: record.hasBody, isolation: IsolationResolver(types: types, settings: settings).resolve(record.isolation),
-                             settings: settings, heavinessSource: .notComputed)
+                             settings: settings, runsClosuresOffTheCallersThread: record.runsClosuresOffTheCallersThread,
+                             heavinessSource: .notComputed)
     }
 
     /// The isolation of members of the named type, or nil when the linted code does not declare it.

@@ -49,6 +49,10 @@ struct RuleContext {
     let index: ModuleIndex
     let resolver: IsolationResolver
     let calls: [ResolvedCall]
+    /// The file's position in the run, whose module and imports decide what its calls resolve to.
+    private let fileIndex: Int
+    /// Positions in `calls` by call node, for the call a closure is handed to.
+    private let callPositions: [SyntaxIdentifier: Int]
     /// The SwiftUI views of the file, gathered once for the render-loop rules.
     let swiftUI: SwiftUIFile
 
@@ -59,6 +63,7 @@ struct RuleContext {
         self.index = index
         self.resolver = resolver
         self.swiftUI = swiftUI
+        self.fileIndex = fileIndex
         calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
             // Callee facts serve the main-actor rules only: without one, calls resolve to nothing.
@@ -72,12 +77,70 @@ struct RuleContext {
             if case .function = entry?.match, !callees.isEmpty { entry = nil }
             return ResolvedCall(node: node, called: called, catalogueEntry: entry, callees: callees)
         }
+        callPositions = Dictionary(calls.enumerated().map { ($1.node.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var settings: ModuleSettings { resolver.settings }
 
     func executionContext(of node: some SyntaxProtocol) -> ExecutionContext {
-        resolver.context(of: Syntax(node))
+        let site = resolver.context(of: Syntax(node))
+        guard site.isolation.isMainActor, let elsewhere = isolationOfEnclosingClosureArgument(of: Syntax(node)) else { return site }
+        return ExecutionContext(isolation: elsewhere, job: nil)
+    }
+
+    /// Where the closure `node` is written in runs when the function of the linted code it is handed to
+    /// runs it elsewhere: an awaited call whose every callee is isolated to another actor
+    /// (`try await store.perform { context in ... }` with `actor Store`: the caller suspends and the actor
+    /// calls the closure on its own executor), or a dispatch helper of the app that runs every closure on
+    /// a background queue (`ClosureForwarding`: `asyncNow { ... }`), unless the call hands it the main queue.
+    /// Unresolved calls keep the caller's isolation: `await withCheckedContinuation { }` and
+    /// `await MainActor.run { }` run their bodies there.
+    private func isolationOfEnclosingClosureArgument(of node: Syntax) -> Isolation? {
+        var current = node.parent
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                switch closure.role {
+                case .inherits, .unstructuredTask: break
+                case .mainActorTask, .mainActorJob, .mainActorCode, .background: return nil
+                }
+                if let call = closure.enclosingCall, let position = callPositions[call.id] {
+                    let resolved = calls[position]
+                    if call.isAwaited, let actor = Self.actor(running: awaitedCallees(of: resolved)) { return .otherActor(actor) }
+                    if !resolved.callees.isEmpty, resolved.callees.allSatisfy(\.runsClosuresOffTheCallersThread),
+                       !call.arguments.contains(where: { CalledName.isMainQueue($0.expression.trimmedDescription) }) {
+                        return .nonisolated
+                    }
+                }
+            }
+            if [.functionDecl, .initializerDecl, .accessorDecl, .deinitializerDecl, .subscriptDecl, .classDecl, .structDecl,
+                .enumDecl, .actorDecl, .extensionDecl, .protocolDecl].contains(candidate.kind) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The functions an awaited call may run. A receiver whose type the syntax does not show
+    /// (`storage.async.perform { }`) leaves the call unresolved for the rules; here every method of that
+    /// name and labels counts, except synchronous ones outside an actor, which nobody awaits.
+    private func awaitedCallees(of call: ResolvedCall) -> [FunctionFacts] {
+        guard call.callees.isEmpty else { return call.callees }
+        guard index.declaresFunction(named: call.called.lookupName) else { return [] }
+        return index.calleePositions(of: call.called, receiver: .implicitMember, callerType: nil, callerFile: fileIndex)
+            .map(index.declaredFunction(at:))
+            .filter { function in
+                if case .otherActor = function.isolation { return true }
+                return function.isAsync
+            }
+    }
+
+    /// The one actor every callee is isolated to (the first one's name when there are several); nil when
+    /// there is no callee or one runs elsewhere.
+    private static func actor(running callees: [FunctionFacts]) -> String? {
+        let actors = callees.map { callee -> String? in
+            if case .otherActor(let name) = callee.isolation { name } else { nil }
+        }
+        guard let first = actors.first, let actor = first, actors.allSatisfy({ $0 != nil }) else { return nil }
+        return actor
     }
 
     /// What the rules may read of a call's callees (see `ResolvedCall.callees`).
