@@ -348,8 +348,10 @@ public struct Linter: Sendable {
                                   swiftUI: swiftUI, rules: rules)
         var hits = rules.rules.flatMap { rule in rule.check(context).map { (rule.description.id, $0) } }
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
-        // Code after a `return` never runs (the compiler warns too).
+        // Code after a `return` never runs (the compiler warns too), nor does a private function its file never names.
         hits.removeAll { Syntax($0.1.token).isUnreachable }
+        var uncalled = UncalledFunctions(text: input.text)
+        hits.removeAll { uncalled.contains(Syntax($0.1.token)) }
         // Code compiled only into debug builds, work while the app quits and one-time migrations stall no
         // user's interaction.
         if !input.settings.includesLowCost {

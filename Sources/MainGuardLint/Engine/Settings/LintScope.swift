@@ -177,6 +177,27 @@ extension Syntax {
 }
 
 extension Syntax {
+    /// The `private` or `fileprivate` method or function the node is written in, when the runtime cannot
+    /// call it on its own: not `@objc`, `@IBAction`, `dynamic` or an `override`, and not in an extension
+    /// that adds conformances (a protocol's witness). Only its own file can call such a function, so when
+    /// the file names it nowhere else (`UncalledFunctions`), nothing calls it.
+    var enclosingPrivateFunction: FunctionDeclSyntax? {
+        var node = parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) {
+            if current.kind == .initializerDecl || current.kind == .sourceFile || current.asProtocol(DeclGroupSyntax.self) != nil { return nil }
+            node = current.parent
+        }
+        guard let function = node?.as(FunctionDeclSyntax.self),
+              function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }),
+              !function.modifiers.contains(where: { [.keyword(.override), .keyword(.dynamic)].contains($0.name.tokenKind) }),
+              !["objc", "IBAction", "IBSegueAction", "_dynamicReplacement"].contains(where: function.attributes.contains(named:))
+        else { return nil }
+        var outer = function.parent
+        while let current = outer, current.asProtocol(DeclGroupSyntax.self) == nil { outer = current.parent }
+        if let conforming = outer?.as(ExtensionDeclSyntax.self), conforming.inheritanceClause != nil { return nil }
+        return function
+    }
+
     /// After a `return`, `throw`, `break` or `continue` in the same block, or in a block nested in one
     /// such statement's successors: code the compiler warns "will never be executed". Looks at the 50
     /// statements before each enclosing one, so a minified file's long blocks stay linear.
