@@ -40,6 +40,21 @@ public struct Finding: Sendable, Hashable, Codable {
     public var cause: String?
     /// The other places with the same cause (`path:line:column`), for the JSON reporter.
     public var otherSites: [String]?
+    /// The SwiftUI view the finding is written in, found while the file's syntax tree is at hand, so a
+    /// cached run's preview pass (`PreviewOnlyViews`) need not parse the file again; nil when not known.
+    /// Not part of a finding's identity.
+    var enclosingView: EnclosingView?
+
+    /// A top-level, non-public SwiftUI view or view modifier (or an extension of one) of the finding's file,
+    /// or none (`PreviewOnlyViews.topLevelViews(in:)`).
+    enum EnclosingView: Sendable, Hashable, Codable {
+        case none
+        case view(String)
+
+        var name: String? {
+            if case .view(let name) = self { name } else { nil }
+        }
+    }
 
     public init(ruleID: String, severity: Severity, message: String, file: String, line: Int, column: Int,
                 cause: String? = nil, otherSites: [String]? = nil) {
@@ -51,6 +66,22 @@ public struct Finding: Sendable, Hashable, Codable {
         self.column = column
         self.cause = cause
         self.otherSites = otherSites
+    }
+
+    public static func == (lhs: Finding, rhs: Finding) -> Bool {
+        (lhs.ruleID, lhs.severity, lhs.message, lhs.file) == (rhs.ruleID, rhs.severity, rhs.message, rhs.file)
+            && (lhs.line, lhs.column, lhs.cause) == (rhs.line, rhs.column, rhs.cause) && lhs.otherSites == rhs.otherSites
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ruleID)
+        hasher.combine(severity)
+        hasher.combine(message)
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(cause)
+        hasher.combine(otherSites)
     }
 }
 

@@ -363,10 +363,13 @@ public struct Linter: Sendable {
         guard !hits.isEmpty else { return [] }
         hits = Self.onePerStatement(hits)
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
+        let views = PreviewOnlyViews.topLevelViews(in: tree)
         return hits.map { ruleID, hit in
             let location = hit.token.startLocation(converter: converter)
-            return Finding(ruleID: ruleID, severity: hit.severity, message: hit.message, file: input.path,
-                           line: location.line, column: location.column, cause: hit.cause)
+            var finding = Finding(ruleID: ruleID, severity: hit.severity, message: hit.message, file: input.path,
+                                  line: location.line, column: location.column, cause: hit.cause)
+            finding.enclosingView = PreviewOnlyViews.enclosingView(at: hit.token.positionAfterSkippingLeadingTrivia.utf8Offset, in: views)
+            return finding
         }
     }
 

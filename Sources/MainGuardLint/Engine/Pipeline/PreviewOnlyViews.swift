@@ -27,7 +27,8 @@ enum PreviewOnlyViews {
         var viewOfFinding: [Int: String] = [:]
         for (position, finding) in findings.enumerated() {
             guard let file = fileOfPath[finding.file], !inputs[file].reportsInPreviews,
-                  let view = trees.enclosingView(inFile: file, line: finding.line, column: finding.column) else { continue }
+                  let view = finding.enclosingView.map(\.name) ?? trees.enclosingView(inFile: file, line: finding.line, column: finding.column)
+            else { continue }
             viewOfFinding[position] = view
         }
         guard !viewOfFinding.isEmpty else { return findings }
@@ -36,6 +37,33 @@ enum PreviewOnlyViews {
         return findings.enumerated().compactMap { position, finding in
             viewOfFinding[position].map(unused.contains) == true ? nil : finding
         }
+    }
+
+    /// The file's top-level structs and extensions that conform to `View` or `ViewModifier` and are not
+    /// public (a public view can be created by modules this run does not lint), with extensions that add
+    /// members to such a view elsewhere in the file, by byte range.
+    static func topLevelViews(in tree: SourceFileSyntax) -> [(name: String, range: Range<Int>)] {
+        let views = tree.statements.compactMap { item -> (name: String, range: Range<Int>)? in
+            guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
+            let type = TypeDeclarationFacts(Syntax(declaration))
+            guard type.keyword == "struct" || type.isExtension, type.inherited.contains(where: SwiftUIViewType.protocols.contains),
+                  !type.modifiers.contains(where: { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }) else { return nil }
+            return (type.name, declaration.positionAfterSkippingLeadingTrivia.utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
+        }
+        // An extension that adds members to a view declared `struct V: View` elsewhere in the file.
+        let names = Set(views.map(\.name))
+        let extensions = tree.statements.compactMap { item -> (name: String, range: Range<Int>)? in
+            guard let declaration = item.item.as(ExtensionDeclSyntax.self) else { return nil }
+            let name = TypeDeclarationFacts(Syntax(declaration)).name
+            guard names.contains(name) else { return nil }
+            return (name, declaration.positionAfterSkippingLeadingTrivia.utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
+        }
+        return views + extensions
+    }
+
+    /// The view around a finding at `utf8Offset` (`Finding.enclosingView`), from views found by ``topLevelViews(in:)``.
+    static func enclosingView(at utf8Offset: Int, in views: [(name: String, range: Range<Int>)]) -> Finding.EnclosingView {
+        views.first { $0.range.contains(utf8Offset) }.map { .view($0.name) } ?? .none
     }
 
     /// Parsed files, each parsed at most once per run.
@@ -56,8 +84,10 @@ enum PreviewOnlyViews {
         /// The SwiftUI view (a struct that conforms to `View` or `ViewModifier` in this file) whose
         /// declaration or extension holds the token at `line`:`column`.
         mutating func enclosingView(inFile file: Int, line: Int, column: Int) -> String? {
-            // Most files with findings declare no view: one look at the top-level declarations settles it.
-            guard !views(ofFile: file).isEmpty else { return nil }
+            // Most files with findings declare no view: a file that never names a view protocol as a word is
+            // not parsed (a cached run's findings come without trees), and one look at the top-level
+            // declarations settles the others.
+            guard namesAViewProtocol(file), !views(ofFile: file).isEmpty else { return nil }
             let (_, converter) = tree(ofFile: file)
             return enclosingView(inFile: file, utf8Offset: converter.position(ofLine: line, column: column).utf8Offset)
         }
@@ -69,29 +99,24 @@ enum PreviewOnlyViews {
         }
 
         private var viewsByFile: [Int: [(name: String, range: Range<Int>)]] = [:]
+        private var namesViewProtocol: [Int: Bool] = [:]
+
+        private mutating func namesAViewProtocol(_ file: Int) -> Bool {
+            if let known = namesViewProtocol[file] { return known }
+            let answer = SourcePrefilter.withPrefilter(over: inputs[file].text) { prefilter in
+                SwiftUIViewType.protocols.contains { !prefilter.offsets(ofWord: $0).isEmpty }
+            }
+            namesViewProtocol[file] = answer
+            return answer
+        }
 
         /// The file's top-level structs and extensions that conform to `View` or `ViewModifier`, and are not
         /// public (a public view can be created by modules this run does not lint).
         private mutating func views(ofFile file: Int) -> [(name: String, range: Range<Int>)] {
             if let known = viewsByFile[file] { return known }
-            let (tree, _) = tree(ofFile: file)
-            let views = tree.statements.compactMap { item -> (name: String, range: Range<Int>)? in
-                guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
-                let type = TypeDeclarationFacts(Syntax(declaration))
-                guard type.keyword == "struct" || type.isExtension, type.inherited.contains(where: SwiftUIViewType.protocols.contains),
-                      !type.modifiers.contains(where: { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }) else { return nil }
-                return (type.name, declaration.positionAfterSkippingLeadingTrivia.utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
-            }
-            // An extension that adds members to a view declared `struct V: View` elsewhere in the file.
-            let names = Set(views.map(\.name))
-            let extensions = tree.statements.compactMap { item -> (name: String, range: Range<Int>)? in
-                guard let declaration = item.item.as(ExtensionDeclSyntax.self) else { return nil }
-                let name = TypeDeclarationFacts(Syntax(declaration)).name
-                guard names.contains(name) else { return nil }
-                return (name, declaration.positionAfterSkippingLeadingTrivia.utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
-            }
-            viewsByFile[file] = views + extensions
-            return views + extensions
+            let views = PreviewOnlyViews.topLevelViews(in: tree(ofFile: file).0)
+            viewsByFile[file] = views
+            return views
         }
 
         mutating func enclosingValueType(inFile file: Int, utf8Offset: Int) -> (name: String?, isPreview: Bool, isDeclaration: Bool)? {
