@@ -73,6 +73,38 @@ import Testing
         #expect(cache.loadIndexInputs().entries.isEmpty)
     }
 
+    /// An edit run keeps the bytes of the entries it did not change and encodes only the others, against
+    /// the string table it read; what it writes reads back as a store encoded afresh does.
+    @Test func keptEntriesAreCopiedAndReadBackLikeAFreshEncoding() throws {
+        let inputs = ["func one() { usleep(1) }", "struct Two { func two() -> Int { 2 } }", "func three() { for _ in 0..<9 { one() } }"]
+            .map { IndexInputs(ModuleIndexTestSupport.facts([$0])[0]) }
+        var first = IndexInputsStore()
+        first.entries["/A.swift"] = .init(contentHash: "a", settingsKey: "s", inputs: inputs[0])
+        first.entries["/B.swift"] = .init(contentHash: "b", settingsKey: "s", inputs: inputs[1])
+        let read = try IndexInputsStore(decoding: first.encoded())
+
+        var edited = read
+        edited.entries = [:]
+        let kept = try #require(read.unchangedEntry(forFile: "/A.swift", contentHash: "a", settingsKey: "s"))
+        edited.entries["/A.swift"] = kept
+        edited.entries["/B.swift"] = .init(contentHash: "b2", settingsKey: "s", inputs: inputs[2])
+        #expect(read.unchangedEntry(forFile: "/B.swift", contentHash: "b2", settingsKey: "s") == nil)
+        var fresh = IndexInputsStore()
+        fresh.entries["/A.swift"] = .init(contentHash: "a", settingsKey: "s", inputs: inputs[0])
+        fresh.entries["/B.swift"] = .init(contentHash: "b2", settingsKey: "s", inputs: inputs[2])
+
+        let incremental = try IndexInputsStore(decoding: edited.encoded())
+        let full = try IndexInputsStore(decoding: fresh.encoded())
+        for (path, hash) in [("/A.swift", "a"), ("/B.swift", "b2")] {
+            let kept = try #require(incremental.inputs(forFile: path, contentHash: hash, settingsKey: "s")).facts(fileIndex: 0, settings: .classic)
+            let afresh = try #require(full.inputs(forFile: path, contentHash: hash, settingsKey: "s")).facts(fileIndex: 0, settings: .classic)
+            #expect(String(describing: kept.functions) == String(describing: afresh.functions))
+            #expect(String(describing: kept.types) == String(describing: afresh.types))
+        }
+        // Read and written again without a change, the incremental store keeps its bytes.
+        #expect(incremental.encoded() == edited.encoded())
+    }
+
     @Test func savesAndLoadsPerToolVersion() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -15,6 +15,21 @@ struct BinaryWriter {
     private var stringIndices: [String: Int] = [:]
     private var strings: [String] = []
 
+    init() {}
+
+    /// A writer whose string table starts as `table` (a previous file's, `BinaryReader.strings`), so bytes
+    /// written against that table can be copied in unchanged (``raw(_:)``).
+    init(table: [String]) {
+        strings = table
+        stringIndices.reserveCapacity(table.count)
+        for (index, string) in table.enumerated() { stringIndices[string] = index }
+    }
+
+    /// Bytes encoded against this writer's string table, copied as they are.
+    mutating func raw(_ bytes: ArraySlice<UInt8>) {
+        body.append(contentsOf: bytes)
+    }
+
     mutating func int(_ value: Int) {
         precondition(value >= 0, "only counts, tags and indices are written")
         var value = UInt64(value)
@@ -66,8 +81,9 @@ struct BinaryReader {
     struct Malformed: Error {}
 
     private let bytes: [UInt8]
-    private var position = 0
-    private var strings: [String] = []
+    private(set) var position = 0
+    /// The string table, in the order the writer numbered it.
+    private(set) var strings: [String] = []
 
     init(_ bytes: [UInt8]) throws {
         self.bytes = bytes
@@ -82,6 +98,11 @@ struct BinaryReader {
     }
 
     var isAtEnd: Bool { position == bytes.count }
+
+    /// The bytes read between `start` (an earlier `position`) and the current position.
+    func bytes(since start: Int) -> ArraySlice<UInt8> {
+        bytes[start..<position]
+    }
 
     mutating func int() throws -> Int {
         var value: UInt64 = 0

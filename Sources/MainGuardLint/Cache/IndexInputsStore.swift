@@ -15,9 +15,25 @@ struct IndexInputsStore: Sendable {
         var contentHash: String
         var settingsKey: String
         var inputs: IndexInputs
+        /// The entry as the store read it (path included), against `table`: written back as it is when
+        /// the entry is kept, so an edit run encodes only the files it changed.
+        fileprivate var encoded: ArraySlice<UInt8>? = nil
+
+        init(contentHash: String, settingsKey: String, inputs: IndexInputs) {
+            self.contentHash = contentHash
+            self.settingsKey = settingsKey
+            self.inputs = inputs
+        }
     }
 
     var entries: [String: Entry] = [:]
+    /// The string table the read entries' bytes refer to.
+    private var table: [String] = []
+    /// Saves that added entries to a kept table since every entry was last encoded afresh: past
+    /// `Self.reencodingInterval` the table (which keeps the strings of entries since changed or removed)
+    /// is rebuilt.
+    private var savesSinceFullEncoding = 0
+    private static let reencodingInterval = 32
 
     /// The inputs of a file whose content and settings are those they were collected for.
     func inputs(forFile path: String, contentHash: String, settingsKey: String) -> IndexInputs? {
@@ -25,29 +41,50 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 2 (functions say whether they run their closures in the background); a store of another
-    /// format reads as empty.
-    private static let format = 2
+    /// Format 3 (entries kept as read, a count of saves that extended the table; format 2: functions say
+    /// whether they run their closures in the background); a store of another format reads as empty.
+    private static let format = 3
 
     init() {}
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
         guard try reader.int() == Self.format else { throw BinaryReader.Malformed() }
+        savesSinceFullEncoding = try reader.int()
         let count = try reader.int()
         for _ in 0..<count {
+            let start = reader.position
             let path = try reader.string()
-            entries[path] = Entry(contentHash: try reader.string(), settingsKey: try reader.string(), inputs: try IndexInputs(from: &reader))
+            var entry = Entry(contentHash: try reader.string(), settingsKey: try reader.string(), inputs: try IndexInputs(from: &reader))
+            entry.encoded = reader.bytes(since: start)
+            entries[path] = entry
         }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
+        table = reader.strings
     }
 
-    /// Paths in sorted order, so equal stores give equal bytes.
+    /// The entry for `path` as read, when it was collected for this content and these settings (its
+    /// inputs are then the same): kept with its bytes, so saving does not encode it again.
+    func unchangedEntry(forFile path: String, contentHash: String, settingsKey: String) -> Entry? {
+        guard let entry = entries[path], entry.contentHash == contentHash, entry.settingsKey == settingsKey else { return nil }
+        return entry
+    }
+
+    /// Paths in sorted order. Entries kept from the store read are copied as bytes, against its string
+    /// table (new strings are added after it), until `reencodingInterval` saves have added entries that
+    /// way. A store read and encoded again unchanged gives the same bytes.
     func encoded() -> [UInt8] {
-        var writer = BinaryWriter()
+        let reusing = savesSinceFullEncoding < Self.reencodingInterval && entries.values.contains { $0.encoded != nil }
+        var writer = reusing ? BinaryWriter(table: table) : BinaryWriter()
         writer.int(Self.format)
+        let extendsTable = entries.values.contains { $0.encoded == nil }
+        writer.int(reusing ? savesSinceFullEncoding + (extendsTable ? 1 : 0) : 0)
         writer.int(entries.count)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            if reusing, let bytes = entry.encoded {
+                writer.raw(bytes)
+                continue
+            }
             writer.string(path)
             writer.string(entry.contentHash)
             writer.string(entry.settingsKey)

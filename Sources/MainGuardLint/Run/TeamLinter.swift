@@ -245,11 +245,14 @@ public struct TeamLinter: Sendable {
             do {
                 if updated != store { try cache.save(updated) }
                 if var inputsStore, freshInputs || inputsStore.entries.count != inputs.count {
+                    let previous = inputsStore
                     inputsStore.entries = [:]
                     for position in inputs.indices {
                         guard let inputs = indexInputs[position] else { continue }
-                        inputsStore.entries[files[position].path] = .init(contentHash: contentHashes[position], settingsKey: settingsKeys[position],
-                                                                          inputs: inputs)
+                        let path = files[position].path
+                        inputsStore.entries[path] = previous.unchangedEntry(forFile: path, contentHash: contentHashes[position],
+                                                                            settingsKey: settingsKeys[position])
+                            ?? .init(contentHash: contentHashes[position], settingsKey: settingsKeys[position], inputs: inputs)
                     }
                     try cache.save(inputsStore)
                 }
