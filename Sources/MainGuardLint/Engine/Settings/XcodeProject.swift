@@ -27,7 +27,8 @@ public struct XcodeProject: Sendable {
         guard let objects = plist["objects"]?.dictionary, let rootID = plist["rootObject"]?.string,
               let project = objects[rootID]?.dictionary
         else { throw Error(reason: "no objects or root object") }
-        let reader = ObjectReader(objects: objects, sourceRoot: Self.join(projectDirectory, project["projectDirPath"]?.string ?? ""))
+        let reader = ObjectReader(objects: objects,
+                                  sourceRoot: PathParts.standardized(Self.join(projectDirectory, project["projectDirPath"]?.string ?? "")))
         let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, level: "project configuration")
         let synchronizedGroups = objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }
         targets = (project["targets"]?.strings ?? []).compactMap { targetID in
@@ -45,7 +46,35 @@ public struct XcodeProject: Sendable {
 
     static func join(_ directory: String, _ relative: String) -> String {
         guard !relative.isEmpty else { return directory }
+        // Most joins add a plain name (`Views`, `Sources/App.swift`) to a folder that is already absolute
+        // and standardized (every group path is a join's result): concatenating gives the same path as
+        // standardizing, without splitting it into components (a sixth of reading a large project).
+        if isStandardized(directory), isPlainRelative(relative) { return directory == "/" ? "/" + relative : directory + "/" + relative }
         return PathParts.standardized(relative.hasPrefix("/") ? relative : directory + "/" + relative)
+    }
+
+    /// Absolute, without a trailing `/` (except the root), an empty, `.` or `..` component.
+    private static func isStandardized(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        if path == "/" { return true }
+        return !path.hasSuffix("/") && isPlainRelative(path.dropFirst())
+    }
+
+    /// Components that are all names: none empty, `.` or `..`.
+    private static func isPlainRelative(_ path: some StringProtocol) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength > 0 && !(componentLength == dots && dots <= 2)
     }
 }
 
@@ -87,6 +116,8 @@ private struct ObjectReader {
     let sourceRoot: String
     /// Each group member's group: the PBXGroup tree walked upwards.
     let parents: [String: String]
+    /// `.xcconfig` files read so far: every target's Debug and Release often share one.
+    private let xcconfigs = XCConfig.Files()
 
     init(objects: [String: PropertyList], sourceRoot: String) {
         self.objects = objects
@@ -126,7 +157,7 @@ private struct ObjectReader {
             let name = configuration["name"]?.string ?? id
             var assignments: [SettingAssignment] = []
             if let file = baseConfigurationFile(of: configuration) {
-                assignments += XCConfig.assignments(file: file, level: "\(level) \(name) (\((file as NSString).lastPathComponent))")
+                assignments += xcconfigs.assignments(file: file, level: "\(level) \(name) (\((file as NSString).lastPathComponent))")
             }
             for (key, value) in (configuration["buildSettings"]?.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) {
                 assignments.append(SettingAssignment(key: key, words: BuildConfiguration.words(value), level: "\(level) \(name)"))
@@ -228,6 +259,17 @@ struct BuildConfiguration {
 
 /// Reads `.xcconfig` files: `KEY = value` lines, `// comments`, `#include "other.xcconfig"` (and `#include?`).
 enum XCConfig {
+    /// The files one project read has parsed, each read once (not shared across threads).
+    final class Files {
+        private var read: [String: [SettingAssignment]] = [:]
+
+        func assignments(file: String, level: String) -> [SettingAssignment] {
+            let found = read[file] ?? XCConfig.assignments(file: file, level: "")
+            read[file] = found
+            return found.map { SettingAssignment(key: $0.key, words: $0.words, level: level) }
+        }
+    }
+
     /// The file's assignments in order, included files' in place. A condition (`KEY[sdk=iphoneos*]`)
     /// is kept as a plain assignment: it applies in some build, which is enough to turn a setting on.
     static func assignments(file: String, level: String, depth: Int = 0) -> [SettingAssignment] {
