@@ -29,30 +29,36 @@ enum EditImpact {
     /// inheritance and membership, in the index built from `files` (every file's full facts).
     static func affectedNames(changed: Set<String>, files: [FileFacts]) -> Set<String> {
         guard !changed.isEmpty else { return [] }
-        var dependents: [String: Set<String>] = [:]
-        for file in files {
-            for type in file.types {
-                for inherited in type.inherited { dependents[inherited, default: []].insert(type.name) }
-            }
-            for function in file.functions {
-                let name = function.dependencyName
-                for callee in function.callees { dependents[callee.name, default: []].insert(name) }
-                for callee in function.calleesBeforeSuspension { dependents[callee.name, default: []].insert(name) }
-                if let type = function.enclosingType { dependents[type, default: []].insert(name) }
-                if case .memberOfType(let type, _, let conformance) = function.isolation {
-                    dependents[type, default: []].insert(name)
-                    if let conformance { dependents[conformance, default: []].insert(name) }
+        // Breadth first, one pass over the module's declarations per step: a name joins when it refers to
+        // a name the step before added. An edit usually reaches few names in few steps, so this reads the
+        // declarations a few times instead of building the whole reverse graph (a twelfth of an edit run).
+        var affected = changed
+        var frontier = changed
+        while !frontier.isEmpty {
+            var next: Set<String> = []
+            for file in files {
+                for type in file.types where !affected.contains(type.name) && type.inherited.contains(where: frontier.contains) {
+                    next.insert(type.name)
+                }
+                for function in file.functions {
+                    let name = function.dependencyName
+                    guard !affected.contains(name), !next.contains(name), refers(function, toAnyOf: frontier) else { continue }
+                    next.insert(name)
                 }
             }
-        }
-        var affected = changed
-        var work = Array(changed)
-        while let name = work.popLast() {
-            for dependent in dependents[name] ?? [] where affected.insert(dependent).inserted {
-                work.append(dependent)
-            }
+            affected.formUnion(next)
+            frontier = next
         }
         return affected
+    }
+
+    /// The names a function's index answers depend on: what it calls, its type, and the type and
+    /// protocol its isolation comes from.
+    private static func refers(_ function: FunctionRecord, toAnyOf names: Set<String>) -> Bool {
+        if let type = function.enclosingType, names.contains(type) { return true }
+        if case .memberOfType(let type, _, let conformance) = function.isolation,
+           names.contains(type) || conformance.map(names.contains) == true { return true }
+        return function.callees.contains { names.contains($0.name) } || function.calleesBeforeSuspension.contains { names.contains($0.name) }
     }
 
     /// True when `text` has an identifier in `names` (in code, a comment or a string: a superset of
@@ -61,6 +67,9 @@ enum EditImpact {
     static func mentionsAny(of names: Set<String>, in text: String) -> Bool {
         mentionsAny(of: Names(names), in: text)
     }
+
+    /// Up to this many names, each is searched for on its own (`SourcePrefilter.containsWord`).
+    static let namesSearchedOneByOne = 16
 
     /// Names to look for, with their byte lengths worked out once for every text a run searches.
     struct Names: Sendable {
@@ -75,6 +84,12 @@ enum EditImpact {
 
     static func mentionsAny(of names: Names, in text: String) -> Bool {
         guard !names.names.isEmpty else { return false }
+        // A few names (an edit usually touches a handful): one `memchr` search per name beats reading
+        // every identifier of every file. A word boundary there is any byte that cannot continue an ASCII
+        // name, so the search finds every identifier the reading below would, and perhaps more.
+        if names.names.count <= Self.namesSearchedOneByOne {
+            return SourcePrefilter.withPrefilter(over: text) { prefilter in names.names.contains(where: prefilter.containsWord) }
+        }
         let (lengths, names) = (names.lengths, names.names)
         var text = text
         return text.withUTF8 { bytes in

@@ -69,6 +69,28 @@ struct SourcePrefilter {
         return false
     }
 
+    /// True when `word` occurs as a whole word (not inside a longer name), in code, comments or strings.
+    /// It looks for the word's rarest byte with `memchr` and stops at the first occurrence.
+    func containsWord(_ word: String) -> Bool {
+        let pattern = Array(word.utf8)
+        guard let base = bytes.baseAddress, !pattern.isEmpty, pattern.count <= bytes.count else { return false }
+        let anchor = pattern.indices.min { Self.frequency(pattern[$0]) < Self.frequency(pattern[$1]) } ?? 0
+        // The anchor byte can sit from `anchor` up to the last place that leaves room for the rest of the word.
+        let limit = bytes.count - (pattern.count - 1 - anchor)
+        var position = anchor
+        while position < limit, let hit = memchr(base + position, Int32(pattern[anchor]), limit - position) {
+            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            let start = found - anchor
+            let end = start + pattern.count
+            if memcmp(base + start, pattern, pattern.count) == 0,
+               start == 0 || !Self.continuesName(base[start - 1]), end == bytes.count || !Self.continuesName(base[end]) {
+                return true
+            }
+            position = found + 1
+        }
+        return false
+    }
+
     /// Where `word` occurs as a whole word (not inside a longer name), by UTF-8 offset: every mention of
     /// a type's name, in code, comments and strings alike.
     func offsets(ofWord word: String) -> [Int] {
