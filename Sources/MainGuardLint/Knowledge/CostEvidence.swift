@@ -111,7 +111,10 @@ enum CostEvidence {
         guard let operation = singleOperations[entry.display] else { return .shown }
         let node = Syntax(call.call)
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
-        if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.contains("Mapped") }) { return .none }
+        // `.mappedIfSafe` and `.mappedRead` (Foundation's spellings) map it too.
+        if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.containsCaseInsensitive("mapped") }) {
+            return .none
+        }
         // Unlinking a file takes microseconds, however many times a loop does it; a folder that grows is the cost.
         // One file, keychain item or coordinated access per loop pass is cheap unless the loop walks a folder.
         if operation != .unlink, operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly { return .shown }

@@ -391,6 +391,11 @@ extension Syntax {
                 if branch.elseBody.map({ Syntax($0) == child }) == true { return test }
                 if Syntax(branch.body) == child { return !test }
             }
+            // `guard Thread.isMainThread else { ...wait... }`: the else block runs where the test fails.
+            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child,
+               let test = guardStatement.conditions.mainThreadTest {
+                return test
+            }
             if let statements = current.as(CodeBlockItemListSyntax.self) {
                 // The test opens the block (`guard !Thread.isMainThread else`): a few statements, so a block of
                 // thousands costs no more per call.

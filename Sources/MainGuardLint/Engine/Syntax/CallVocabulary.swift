@@ -334,11 +334,21 @@ extension ClosureExprSyntax {
     /// A closure stored (`let handler = { }`) or handed to an API that calls it back later: a completion
     /// handler (`panel.begin { }`, `completion:`), a Combine subscriber, a timer, a group notification.
     /// Its work is not done at the call; where it runs is decided where it is called.
+    /// The right side of an assignment: `self.onMessage = { ... }`.
+    var isAssignedValue: Bool {
+        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return false }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2 else { return false }
+        return elements[index - 1].is(AssignmentExprSyntax.self)
+    }
+
     var runsLaterThanItsCall: Bool {
         if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return false }
         guard let call = enclosingCall else {
-            // Not an argument: stored unless it is the body of a statement-like construct.
+            // Not an argument: stored (`let handler = { }`, `self.onMessage = { }`) unless it is the body of a
+            // statement-like construct. An assignment's operands are the elements of its sequence.
             return parent?.is(InitializerClauseSyntax.self) == true || parent?.is(SequenceExprSyntax.self) == true
+                || isAssignedValue
         }
         if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.callbackLabels.contains(label) { return true }
         guard let called = CalledName(call) else { return false }
