@@ -12,7 +12,8 @@ enum EquatableViewIgnoresProperty: Rule {
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.views.flatMap { view -> [RuleHit] in
-            guard let body = view.body, !view.equalityOperators.isEmpty else { return [] }
+            // SwiftUI compares a view with its `==` only when the view conforms to `Equatable`: a stray `==` is never asked.
+            guard let body = view.body, !view.equalityOperators.isEmpty, context.index.swiftUITypes.equatable.contains(view.name) else { return [] }
             // Plain stored properties only: SwiftUI tracks wrapped ones and bindings itself; callbacks cannot be compared.
             // A `let` with an initial value cannot be passed in: every instance holds the same value.
             let bodyReads = view.storedPropertiesRead(from: [body])

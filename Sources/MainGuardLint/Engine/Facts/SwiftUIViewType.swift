@@ -66,6 +66,8 @@ struct SwiftUIModuleTypes: Sendable {
     var observable: Set<String> = []
     /// Types whose `id` is fresh (`let id = UUID()`, `var id: UUID { UUID() }`).
     var freshIdentities: [String: FreshIdentity] = [:]
+    /// Types declaring `Equatable` or `Hashable` conformance (in any of their declarations).
+    var equatable: Set<String> = []
 
     init(_ records: [TypeDeclarationRecord]) {
         for record in records {
@@ -73,6 +75,7 @@ struct SwiftUIModuleTypes: Sendable {
             if record.keyword == "class" || record.keyword == "actor" { classes.insert(record.name) }
             if record.isObservableMacro || record.inherited.contains("ObservableObject") { observable.insert(record.name) }
             if let identity = record.freshIdentity { freshIdentities[record.name] = identity }
+            if record.inherited.contains("Equatable") || record.inherited.contains("Hashable") { equatable.insert(record.name) }
         }
     }
 }
