@@ -69,21 +69,38 @@ enum OnChangeMutatesObservedValue: Rule {
                                 message: Message.writesObserved(observation.modifier, path: write.path.joined(separator: "."))))
         }
 
-        /// `if newValue.hasPrefix("ssh ssh ") { command.removeFirst(4) }`, `for id in newValue where !ids.contains(id)`:
-        /// a write made only when a test of the value passes normalises it, and the test fails on the next
-        /// run. Blind reviews judged all four such findings in held-out apps deliberate and bounded.
+        /// `if newValue.hasPrefix("ssh ssh ") { command.removeFirst(4) }`, `for id in newValue where !ids.contains(id)`,
+        /// `guard hours < limit else { days = stored; return }` with `let hours = Int(newValue * 24)`: a write
+        /// made only when a test of the value (or of a local computed from it) passes normalises or reverts
+        /// it, and the test fails on the next run. Blind reviews judged all eight such findings in held-out
+        /// apps deliberate and bounded.
         private func isGuardedByACheck(_ write: ValueWrite) -> Bool {
-            let names = Set(observation.action.parameterNames + ["$0", "$1"] + observation.observed.components.prefix(1)).subtracting(["_"])
+            var names = Set(observation.action.parameterNames + ["$0", "$1"] + observation.observed.components.prefix(1)).subtracting(["_"])
+            for item in observation.action.statements {
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let value = binding.initializer?.value,
+                          value.tokens(viewMode: .sourceAccurate).contains(where: { names.contains($0.text) }) else { continue }
+                    names.insert(local)
+                }
+            }
             var node = write.anchor.parent
+            var child: Syntax? = Syntax(write.anchor)
             while let current = node, current.id != observation.action.id {
-                // An `if` on the value, or a filtered loop over it (`for id in newValue where ...`).
+                // An `if` on the value, a `guard` whose else block makes the write, or a filtered loop over it
+                // (`for id in newValue where ...`).
                 var tested: [Syntax] = current.as(IfExprSyntax.self).map { [Syntax($0.conditions)] } ?? []
+                if let guardStatement = current.as(GuardStmtSyntax.self), child.map({ Syntax(guardStatement.body) == $0 }) == true {
+                    tested = [Syntax(guardStatement.conditions)]
+                }
                 if let loop = current.as(ForStmtSyntax.self), let filter = loop.whereClause {
                     tested = [Syntax(loop.sequence), Syntax(filter)]
                 }
                 if tested.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) } }) {
                     return true
                 }
+                child = current
                 node = current.parent
             }
             return false
