@@ -115,7 +115,31 @@ import Testing
         try cache.save(store)
         #expect(cache.load() == store)
         #expect(LintCache(directory: folder, toolVersion: "2").load().files.isEmpty)
-        try Data("not json".utf8).write(to: cache.storeURL)
+        try Data("not a store".utf8).write(to: cache.storeURL)
         #expect(cache.load().files.isEmpty)
+    }
+
+    /// The findings store's byte form keeps every field of a finding, its view included (which equality
+    /// ignores), and the last run's manifest; damaged bytes throw.
+    @Test func findingsSurviveTheByteForm() throws {
+        var inView = Finding(ruleID: "side_effect_in_view_body", severity: .error, message: "m", file: "/a/V.swift", line: 3, column: 9,
+                             cause: "k", otherSites: ["/a/W.swift:4:2"])
+        inView.enclosingView = .view("Card")
+        var outside = finding
+        outside.enclosingView = Finding.EnclosingView.none
+        var store = LintCacheStore(toolVersion: "1")
+        store.record([inView, outside, finding], forFile: "/a/V.swift", contentHash: "c", settingsKey: "s", indexKey: "i", factsDigest: "d")
+        store.record([], forFile: "/a/W.swift", contentHash: "c2", settingsKey: "s", indexKey: "i")
+        store.lastRun = .init(contentHashes: ["/a/V.swift": "c", "/a/W.swift": "c2"], settingsKey: "r", indexKey: "i")
+        let bytes = store.encoded()
+        let decoded = try LintCacheStore(decoding: bytes)
+        #expect(decoded == store)
+        let findings = try #require(decoded.files["/a/V.swift"]?.findings)
+        #expect(findings.map(\.enclosingView) == [.view("Card"), Finding.EnclosingView.none, nil])
+        #expect(findings.first?.otherSites == ["/a/W.swift:4:2"] && findings.first?.cause == "k")
+        #expect(decoded.encoded() == bytes)
+        for length in [0, 1, bytes.count / 2, bytes.count - 1] {
+            #expect(throws: (any Error).self) { try LintCacheStore(decoding: Array(bytes.prefix(length))) }
+        }
     }
 }

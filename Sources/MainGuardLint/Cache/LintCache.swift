@@ -36,14 +36,14 @@ public struct LintCache: Sendable {
 
     /// One file per tool version: a new version never reads an old version's findings.
     var storeURL: URL {
-        directory.appendingPathComponent("cache-\(StableHash.of(toolVersion)).json")
+        directory.appendingPathComponent("cache-\(StableHash.of(toolVersion)).bin")
     }
 
     /// The stored entries, or an empty store when there is none or it cannot be read (a cache
     /// is never a reason to fail a lint run).
     public func load() -> LintCacheStore {
         guard let data = try? Data(contentsOf: storeURL),
-              let store = try? JSONDecoder().decode(LintCacheStore.self, from: data),
+              let store = try? LintCacheStore(decoding: [UInt8](data)),
               store.toolVersion == toolVersion
         else { return LintCacheStore(toolVersion: toolVersion) }
         return store
@@ -52,7 +52,7 @@ public struct LintCache: Sendable {
     /// Writes the store atomically, so a run killed midway leaves the previous cache intact.
     public func save(_ store: LintCacheStore) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try JSONEncoder().encode(store).write(to: storeURL, options: .atomic)
+        try Data(store.encoded()).write(to: storeURL, options: .atomic)
     }
 }
 
@@ -124,5 +124,84 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
     /// Forgets files that are no longer linted, so the store does not grow forever.
     public mutating func keepOnly(_ paths: Set<String>) {
         files = files.filter { paths.contains($0.key) }
+    }
+}
+
+/// The store's byte form (``BinaryWriter``): a cached run decodes every file's findings, and Foundation's
+/// JSON coders took a fifteenth of an edit run to read and write them. Paths, hashes, rule ids and
+/// messages repeat across files and are stored once.
+extension LintCacheStore {
+    /// Format 1; a file of another format reads as an empty store.
+    private static let format = 1
+
+    init(decoding bytes: [UInt8]) throws {
+        var reader = try BinaryReader(bytes)
+        guard try reader.int() == Self.format else { throw BinaryReader.Malformed() }
+        self.init(toolVersion: try reader.string())
+        let count = try reader.int()
+        for _ in 0..<count {
+            let path = try reader.string()
+            files[path] = FileEntry(contentHash: try reader.string(), settingsKey: try reader.string(), indexKey: try reader.string(),
+                                    findings: try reader.array { try Finding(from: &$0) }, factsDigest: try reader.optional { try $0.string() })
+        }
+        lastRun = try reader.optional { reader in
+            var hashes: [String: String] = [:]
+            let count = try reader.int()
+            for _ in 0..<count { hashes[try reader.string()] = try reader.string() }
+            return RunManifest(contentHashes: hashes, settingsKey: try reader.string(), indexKey: try reader.string())
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Malformed() }
+    }
+
+    /// Paths in sorted order, so equal stores give equal bytes.
+    func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.int(Self.format)
+        writer.string(toolVersion)
+        writer.int(files.count)
+        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
+            writer.string(path)
+            writer.string(entry.contentHash)
+            writer.string(entry.settingsKey)
+            writer.string(entry.indexKey)
+            writer.array(entry.findings) { $1.write(to: &$0) }
+            writer.optional(entry.factsDigest) { $0.string($1) }
+        }
+        writer.optional(lastRun) { writer, manifest in
+            writer.int(manifest.contentHashes.count)
+            for (path, hash) in manifest.contentHashes.sorted(by: { $0.key < $1.key }) {
+                writer.string(path)
+                writer.string(hash)
+            }
+            writer.string(manifest.settingsKey)
+            writer.string(manifest.indexKey)
+        }
+        return writer.finished()
+    }
+}
+
+extension Finding {
+    init(from reader: inout BinaryReader) throws {
+        let severity = try reader.string()
+        guard let known = Severity(rawValue: severity) else { throw BinaryReader.Malformed() }
+        self.init(ruleID: try reader.string(), severity: known, message: try reader.string(), file: try reader.string(),
+                  line: try reader.int(), column: try reader.int(), cause: try reader.optional { try $0.string() },
+                  otherSites: try reader.optional { try $0.array { try $0.string() } })
+        enclosingView = try reader.optional { reader in try reader.bool() ? .view(try reader.string()) : EnclosingView.none }
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.string(severity.rawValue)
+        writer.string(ruleID)
+        writer.string(message)
+        writer.string(file)
+        writer.int(line)
+        writer.int(column)
+        writer.optional(cause) { $0.string($1) }
+        writer.optional(otherSites) { writer, sites in writer.array(sites) { $0.string($1) } }
+        writer.optional(enclosingView) { writer, view in
+            writer.bool(view.name != nil)
+            if let name = view.name { writer.string(name) }
+        }
     }
 }
