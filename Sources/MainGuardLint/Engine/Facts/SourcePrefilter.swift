@@ -81,11 +81,7 @@ struct SourcePrefilter {
         while position < limit, let hit = memchr(base + position, Int32(pattern[anchor]), limit - position) {
             let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             let start = found - anchor
-            let end = start + pattern.count
-            if memcmp(base + start, pattern, pattern.count) == 0,
-               start == 0 || !Self.continuesName(base[start - 1]), end == bytes.count || !Self.continuesName(base[end]) {
-                return true
-            }
+            if isWholeWord(pattern, at: start) { return true }
             position = found + 1
         }
         return false
@@ -101,14 +97,19 @@ struct SourcePrefilter {
         while position + pattern.count <= bytes.count,
               let hit = memchr(base + position, Int32(first), bytes.count - position - pattern.count + 1) {
             let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            let end = start + pattern.count
-            if memcmp(base + start, pattern, pattern.count) == 0,
-               start == 0 || !Self.continuesName(base[start - 1]), end == bytes.count || !Self.continuesName(base[end]) {
-                found.append(start)
-            }
+            if isWholeWord(pattern, at: start) { found.append(start) }
             position = start + 1
         }
         return found
+    }
+
+    /// `pattern` starts at byte `start` and neither byte around it continues a name. The caller has checked
+    /// that the pattern fits in the text from `start`.
+    private func isWholeWord(_ pattern: [UInt8], at start: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let end = start + pattern.count
+        return memcmp(base + start, pattern, pattern.count) == 0
+            && (start == 0 || !Self.continuesName(base[start - 1])) && (end == bytes.count || !Self.continuesName(base[end]))
     }
 
     /// A rough rank of how often `byte` occurs in Swift source (higher is more often): punctuation and

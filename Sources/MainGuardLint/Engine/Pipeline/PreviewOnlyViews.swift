@@ -104,7 +104,7 @@ enum PreviewOnlyViews {
         private mutating func namesAViewProtocol(_ file: Int) -> Bool {
             if let known = namesViewProtocol[file] { return known }
             let answer = SourcePrefilter.withPrefilter(over: inputs[file].text) { prefilter in
-                SwiftUIViewType.protocols.contains { !prefilter.offsets(ofWord: $0).isEmpty }
+                SwiftUIViewType.protocols.contains(where: prefilter.containsWord)
             }
             namesViewProtocol[file] = answer
             return answer

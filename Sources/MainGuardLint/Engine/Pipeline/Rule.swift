@@ -112,8 +112,7 @@ struct RuleContext {
                     }
                 }
             }
-            if [.functionDecl, .initializerDecl, .accessorDecl, .deinitializerDecl, .subscriptDecl, .classDecl, .structDecl,
-                .enumDecl, .actorDecl, .extensionDecl, .protocolDecl].contains(candidate.kind) { return nil }
+            if candidate.isFunctionBoundary { return nil }
             current = candidate.parent
         }
         return nil
