@@ -131,8 +131,8 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 /// JSON coders took a fifteenth of an edit run to read and write them. Paths, hashes, rule ids and
 /// messages repeat across files and are stored once.
 extension LintCacheStore {
-    /// Format 1; a file of another format reads as an empty store.
-    private static let format = 1
+    /// Format 2 (findings carry `backgroundOnlyMethod`); a file of another format reads as an empty store.
+    private static let format = 2
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
@@ -188,6 +188,7 @@ extension Finding {
                   line: try reader.int(), column: try reader.int(), cause: try reader.optional { try $0.string() },
                   otherSites: try reader.optional { try $0.array { try $0.string() } })
         enclosingView = try reader.optional { reader in try reader.bool() ? .view(try reader.string()) : EnclosingView.none }
+        backgroundOnlyMethod = try reader.optional { try $0.string() }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -203,5 +204,6 @@ extension Finding {
             writer.bool(view.name != nil)
             if let name = view.name { writer.string(name) }
         }
+        writer.optional(backgroundOnlyMethod) { $0.string($1) }
     }
 }

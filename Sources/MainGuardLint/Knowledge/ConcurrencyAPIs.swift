@@ -38,9 +38,10 @@ extension CalledName {
             return .background("a Core Data background context")
         case "requestAuthorization", "requestTrackingAuthorization", "requestAccess", "requestFullAccessToEvents",
              "requestRecordPermission", "getNotificationSettings", "getPendingNotificationRequests",
-             "getDeliveredNotifications", "evaluatePolicy":
-            // Photos, UserNotifications, Contacts, EventKit, AVAudioSession, AppTrackingTransparency and
-            // LocalAuthentication call these handlers on a queue of their own, not the main queue.
+             "getDeliveredNotifications", "evaluatePolicy", "beginAccessingResources", "conditionallyBeginAccessingResources":
+            // Photos, UserNotifications, Contacts, EventKit, AVAudioSession, AppTrackingTransparency,
+            // LocalAuthentication and On-Demand Resources (`NSBundleResourceRequest`) call these handlers on
+            // a queue of their own, not the main queue.
             return .background("a system callback on a background queue")
         case let name where ["loadFileRepresentation", "loadDataRepresentation", "loadInPlaceFileRepresentation", "loadItem", "loadObject"]
             .contains(name) && ["forTypeIdentifier", "ofClass", "for"].contains(labels.first.flatMap { $0 } ?? ""):

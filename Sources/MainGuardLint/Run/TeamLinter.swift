@@ -97,6 +97,7 @@ public struct TeamLinter: Sendable {
             }
         }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
+        findings = BackgroundOnlyMethods.removing(from: findings, inputs: inputs)
         findings = FindingsByCause.oneFindingPerCause(PreviewOnlyViews.removing(from: findings, inputs: inputs, threads: threadCount))
         var baselined = 0
         if let baseline {

@@ -156,7 +156,8 @@ public struct Linter: Sendable {
         let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
             module.findings(ofFileAt: $0)
         }
-        let reachable = PreviewOnlyViews.removing(from: findings.flatMap { $0 }, inputs: inputs, threads: threadCount)
+        let reachable = PreviewOnlyViews.removing(from: BackgroundOnlyMethods.removing(from: findings.flatMap { $0 }, inputs: inputs),
+                                                  inputs: inputs, threads: threadCount)
         return LintResult(findings: FindingsByCause.oneFindingPerCause(reachable), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
@@ -360,6 +361,18 @@ public struct Linter: Sendable {
                 return node.isDebugOnlyCode || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
             }
         }
+        // A method that only background code calls runs there (`BackgroundOnlyMethods`): a private one's
+        // callers are all in this file; another's name goes with the finding, for the run to check.
+        var backgroundOnlyMethods: [SyntaxIdentifier: String] = [:]
+        if !input.settings.defaultIsolationMainActor, hits.contains(where: { BackgroundOnlyMethods.ruleIDs.contains($0.0) }) {
+            var methods = BackgroundOnlyMethods(tree: tree, text: input.text)
+            hits.removeAll { ruleID, hit in
+                guard BackgroundOnlyMethods.ruleIDs.contains(ruleID), let method = methods.method(around: Syntax(hit.token)) else { return false }
+                if method.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return true }
+                backgroundOnlyMethods[hit.token.id] = method.name.text
+                return false
+            }
+        }
         guard !hits.isEmpty else { return [] }
         hits = Self.onePerStatement(hits)
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
@@ -369,6 +382,7 @@ public struct Linter: Sendable {
             var finding = Finding(ruleID: ruleID, severity: hit.severity, message: hit.message, file: input.path,
                                   line: location.line, column: location.column, cause: hit.cause)
             finding.enclosingView = PreviewOnlyViews.enclosingView(at: hit.token.positionAfterSkippingLeadingTrivia.utf8Offset, in: views)
+            finding.backgroundOnlyMethod = backgroundOnlyMethods[hit.token.id]
             return finding
         }
     }

@@ -1,0 +1,193 @@
+import SwiftSyntax
+
+/// Blocking calls in methods that only background code calls. A method of a class that is main-actor only
+/// through its SDK superclass or protocol (a `UIViewController`, a `UISceneDelegate`) runs where its caller
+/// runs: in Swift 5 mode nothing stops a background queue from calling it. When every call of the method is
+/// background code, its blocking call stalls no UI (blind review round M: 7 of 13 rejected findings were
+/// a-shell methods called only on its command queue or as pipe handlers; round K: Lunar's diagnostics queue).
+///
+/// Two steps, so a cached run parses nothing:
+/// - While a file's tree is at hand, ``method(around:)`` names the method around a finding when the file
+///   calls it, and only from background code: a closure that runs on a background queue, a function
+///   declared off the main thread, a `FileHandle` readability handler, or another such method of the file.
+///   A `private` method's finding is dropped there; another method's name is kept with the finding
+///   (`Finding.backgroundOnlyMethod`), like its view.
+/// - Once per run, ``removing(from:inputs:)`` drops such a finding when no other linted file names the
+///   method: a call from another file could be main-thread code.
+///
+/// Everything else keeps the finding: a mention that is not a call (a `#selector`, a method reference, a
+/// string), a method declared for the main thread (`@MainActor`, overrides, `@IBAction`, `@objc`, per-frame
+/// and launch callbacks, delegate-shaped methods), and modules whose default isolation is MainActor, where
+/// the compiler keeps every caller on the main actor.
+///
+/// ```swift
+/// // final class ShellViewController: UIViewController {
+/// //     func repeatKey() { usleep(250_000) }                               // not reported
+/// //     func longPress() { commandQueue.async { self.repeatKey() } }       // the only call
+/// // }
+/// var methods = BackgroundOnlyMethods(tree: tree, text: source)
+/// finding.backgroundOnlyMethod = methods.method(around: Syntax(hit.token))?.name.text
+/// let kept = BackgroundOnlyMethods.removing(from: findings, inputs: inputs)
+/// ```
+struct BackgroundOnlyMethods {
+    /// The rule whose findings sit in the method that makes the blocking call.
+    static let ruleIDs: Set<String> = ["blocking_call_on_main_actor"]
+
+    private let tree: SourceFileSyntax
+    private let text: String
+    /// Per method declaration: whether the file calls it only from background code (false while in progress,
+    /// so a method reached only through itself is not settled as background).
+    private var answers: [SyntaxIdentifier: Bool] = [:]
+
+    init(tree: SourceFileSyntax, text: String) {
+        self.tree = tree
+        self.text = text
+    }
+
+    /// The method around `node` when this file calls it only from background code. A `private` or
+    /// `fileprivate` method has no other callers, so the answer is final; any other method may be called
+    /// from other files too (``removing(from:inputs:)``).
+    mutating func method(around node: Syntax) -> FunctionDeclSyntax? {
+        guard let function = Self.candidate(around: node), isCalledOnlyInBackground(function) else { return nil }
+        return function
+    }
+
+    /// Drops findings whose method (``method(around:)``) no other linted file names.
+    static func removing(from findings: [Finding], inputs: [Linter.SourceInput]) -> [Finding] {
+        let names = Set(findings.compactMap(\.backgroundOnlyMethod))
+        guard !names.isEmpty else { return findings }
+        var namedElsewhere: [String: Set<String>] = [:]  // method name -> files that name it
+        for input in inputs {
+            let found = SourcePrefilter.withPrefilter(over: input.text) { prefilter in names.filter { prefilter.containsWord($0) } }
+            for name in found { namedElsewhere[name, default: []].insert(input.path) }
+        }
+        return findings.filter { finding in
+            guard let name = finding.backgroundOnlyMethod else { return true }
+            return namedElsewhere[name, default: []].contains { $0 != finding.file }
+        }
+    }
+
+    /// The function around `node`, when it is a candidate: a method of a type, not declared for the main
+    /// thread, with no closure between it and `node` that decides where the code runs.
+    private static func candidate(around node: Syntax) -> FunctionDeclSyntax? {
+        var current = node.parent
+        while let candidate = current, !candidate.is(FunctionDeclSyntax.self) {
+            if let closure = candidate.as(ClosureExprSyntax.self), closure.role != .inherits { return nil }
+            if candidate.isFunctionBoundary { return nil }
+            current = candidate.parent
+        }
+        guard let function = current?.as(FunctionDeclSyntax.self), !node.isDeclaredForTheMainThread,
+              Syntax(function).enclosingTypeDeclaration != nil,
+              !function.attributes.contains(named: "objc"), !function.attributes.contains(named: "_cdecl"),
+              !function.attributes.contains(named: "IBAction"), !function.isDelegateCallback else { return nil }
+        return function
+    }
+
+    private mutating func isCalledOnlyInBackground(_ function: FunctionDeclSyntax) -> Bool {
+        if let known = answers[function.id] { return known }
+        answers[function.id] = false
+        let name = function.name.text
+        let offsets = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }
+        let mentions = offsets.compactMap { offset -> Syntax? in
+            guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.text == name else { return nil }  // a comment
+            return Syntax(token)
+        }
+        // `var repeating = false` beside `func repeating()`: a plain reference is the variable.
+        let namesAVariable = mentions.contains { $0.parent?.is(IdentifierPatternSyntax.self) == true }
+        var calls = 0
+        var answer = true
+        for mention in mentions where answer {
+            switch mentionKind(mention, of: function, namesAVariable: namesAVariable) {
+            case .declaration, .otherName: continue
+            case .readabilityHandler: calls += 1
+            case .call:
+                calls += 1
+                answer = isInBackground(mention)
+            case .other: answer = false
+            }
+        }
+        answer = answer && calls > 0
+        answers[function.id] = answer
+        return answer
+    }
+
+    private enum MentionKind { case declaration, otherName, readabilityHandler, call, other }
+
+    private func mentionKind(_ mention: Syntax, of function: FunctionDeclSyntax, namesAVariable: Bool) -> MentionKind {
+        if mention.id == Syntax(function.name).id { return .declaration }
+        guard let parent = mention.parent else { return .other }
+        // Another function of that name (an overload, another type's method): which one a call binds to is unclear.
+        if parent.is(FunctionDeclSyntax.self) { return .other }
+        // A local, a parameter, an argument label or a property of the same name is not the method.
+        if parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionParameterSyntax.self) || parent.is(LabeledExprSyntax.self)
+            || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(EnumCaseElementSyntax.self) { return .otherName }
+        if mention.isAssignedAsReadabilityHandler { return .readabilityHandler }
+        guard parent.is(DeclReferenceExprSyntax.self), var called = parent.parent.map(Syntax.init) else { return .other }
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.id == parent.id {
+            called = Syntax(member)
+        } else if called.is(MemberAccessExprSyntax.self) {
+            return .other
+        } else {
+            called = parent
+        }
+        if called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id { return .call }
+        return namesAVariable && !called.isSelectorArgument ? .otherName : .other
+    }
+
+    /// The call runs off the main thread: in a background closure, in a function declared off the main
+    /// thread, or in another candidate method of this file that only background code calls.
+    private mutating func isInBackground(_ call: Syntax) -> Bool {
+        if call.isDeclaredOffTheMainThread { return true }
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                switch closure.role {
+                case .background: return true
+                case .inherits: break
+                case .unstructuredTask, .mainActorTask, .mainActorJob, .mainActorCode: return false
+                }
+            }
+            if node.is(FunctionDeclSyntax.self) {
+                guard let caller = Self.candidate(around: call) else { return false }
+                return isCalledOnlyInBackground(caller)
+            }
+            if node.isFunctionBoundary { return false }
+            current = node.parent
+        }
+        return false
+    }
+}
+
+private extension FunctionDeclSyntax {
+    /// `tableView(_ tableView: NSTableView, ...)`: a delegate or data-source method, which the framework
+    /// calls where it chooses (the main thread for AppKit and UIKit views), not the app's own code.
+    var isDelegateCallback: Bool {
+        guard let first = signature.parameterClause.parameters.first, first.firstName.tokenKind == .wildcard else { return false }
+        return first.secondName?.text == name.text
+    }
+}
+
+private extension Syntax {
+    /// `#selector(repeatKey)`: the method is handed to the Objective-C runtime, which calls it where it chooses.
+    var isSelectorArgument: Bool {
+        var node = parent
+        while let current = node, current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self) || current.is(ExprSyntax.self) {
+            if let macro = current.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "selector" }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// `pipe.fileHandleForReading.readabilityHandler = onOutput`: FileHandle calls it on a queue of its own.
+    var isAssignedAsReadabilityHandler: Bool {
+        guard let reference = parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        var value = Syntax(reference)
+        if let member = value.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { value = Syntax(member) }
+        guard let operands = value.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == value.id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
+              let target = elements[index - 2].as(MemberAccessExprSyntax.self) else { return false }
+        return ["readabilityHandler", "writeabilityHandler"].contains(target.declName.baseName.text)
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import MainGuardLint
+
+/// A method of a class that is main-actor only through its SDK superclass runs where its callers run
+/// (`BackgroundOnlyMethods`): its file's calls decide, and a call from any other file keeps the finding.
+struct BackgroundOnlyMethodsTests {
+    static let shell = Linter.SourceInput(path: "ShellViewController.swift", text: """
+    import UIKit
+
+    final class ShellViewController: UIViewController {
+        private let commandQueue = DispatchQueue(label: "commands")
+
+        func repeatKey() {
+            usleep(250_000)
+        }
+
+        func longPress() {
+            commandQueue.async { self.repeatKey() }
+        }
+    }
+    """, settings: .classic)
+
+    @Test func aMethodItsFileCallsOnlyInBackgroundIsNotReported() {
+        #expect(Linter().lint([Self.shell]).findings.isEmpty)
+    }
+
+    /// Another file that names the method may call it on the main thread: the finding stays, whatever
+    /// order the files come in.
+    @Test func aMentionInAnotherFileKeepsTheFinding() {
+        let menu = Linter.SourceInput(path: "Menu.swift", text: """
+        import UIKit
+
+        final class MenuController: UIViewController {
+            let shell = ShellViewController()
+            @IBAction func repeatTapped(_ sender: Any) { shell.repeatKey() }
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([Self.shell, menu]).findings.map(\.line) == [7])
+        #expect(Linter().lint([menu, Self.shell]).findings.map(\.line) == [7])
+    }
+
+    /// With default isolation MainActor every caller is main-actor code, so the finding stays.
+    @Test func defaultIsolationMainActorKeepsTheFinding() {
+        var settings = ModuleSettings.classic
+        settings.defaultIsolationMainActor = true
+        var shell = Self.shell
+        shell.settings = settings
+        #expect(Linter().lint([shell]).findings.map(\.line) == [7])
+    }
+
+    /// A method the file never calls is called by a framework or by other modules: reported.
+    @Test func aMethodNothingCallsIsReported() {
+        var shell = Self.shell
+        shell.text = shell.text.replacingOccurrences(of: "commandQueue.async { self.repeatKey() }", with: "")
+        #expect(Linter().lint([shell]).findings.map(\.line) == [7])
+    }
+}
