@@ -26,11 +26,32 @@ enum EquatableViewIgnoresProperty: Rule {
                 guard let compared = comparedProperties(equality, of: view),
                       let staticKeyword = equality.modifiers.first(where: { $0.name.tokenKind == .keyword(.static) })?.name
                 else { return nil }
-                let missing = read.filter { !compared.contains($0) }
+                let missing = read.filter { !compared.contains($0) && !canBeLeftOut($0, view: view, compared: compared, module: context.index.swiftUITypes) }
                 guard !missing.isEmpty else { return nil }
                 return RuleHit(token: staticKeyword, severity: description.severity,
                                message: Message.ignored(missing, view: view.name))
             }
+        }
+    }
+
+    /// A property `==` may leave out without skipping a real update:
+    /// - a `Namespace.ID`, which stays the same for the life of the view that owns the namespace;
+    /// - a reference to one of the module's classes, which `==` could compare only by identity: views are
+    ///   handed a long-lived model and leave it out on purpose, with a value that stands in for its data
+    ///   (blind reviews judged both such findings intentional);
+    /// - a property an `init` derives from a compared one (`self.color = Color(nodeColor)`): equal
+    ///   compared values give equal derived ones.
+    private static func canBeLeftOut(_ name: String, view: SwiftUIViewType, compared: Set<String>, module: SwiftUIModuleTypes) -> Bool {
+        guard let property = view.storedProperty(named: name) else { return false }
+        if let type = property.declaredTypeName, type == "Namespace.ID" || module.classes.contains(type) { return true }
+        return view.initializers.contains { initializer in
+            initializer.body?.statements.contains { item in
+                // `self.color = Color(nodeColor)`: an unfolded sequence, target, `=`, value.
+                guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count >= 3 else { return false }
+                let elements = Array(sequence.elements)
+                guard elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedDescription.dropPrefix("self.") == name else { return false }
+                return elements[2...].contains { element in element.tokens(viewMode: .sourceAccurate).contains { compared.contains($0.text) } }
+            } ?? false
         }
     }
 
@@ -73,5 +94,11 @@ enum EquatableViewIgnoresProperty: Rule {
             return "\(view)'s == ignores \(list), which body reads, so .equatable() skips real updates; "
                 + "compare \(list) in == or let Swift synthesize Equatable"
         }
+    }
+}
+
+private extension String {
+    func dropPrefix(_ prefix: String) -> Substring {
+        hasPrefix(prefix) ? dropFirst(prefix.count) : Substring(self)
     }
 }

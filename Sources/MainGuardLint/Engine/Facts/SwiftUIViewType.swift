@@ -96,6 +96,8 @@ struct SwiftUIViewType {
     var body: Syntax?
     /// `static func ==` declarations written in the type or its extensions.
     var equalityOperators: [FunctionDeclSyntax]
+    /// `init` declarations written in the type or its extensions.
+    var initializers: [InitializerDeclSyntax]
 
     /// The stored property with this name, if the view declares one.
     func storedProperty(named name: String) -> ViewStoredProperty? {
@@ -110,8 +112,11 @@ struct SwiftUIViewType {
         var members: [String: [Syntax]] = [:]
         var body: Syntax?
         var equalityOperators: [FunctionDeclSyntax] = []
+        var initializers: [InitializerDeclSyntax] = []
         for member in declarations {
-            if let function = member.as(FunctionDeclSyntax.self) {
+            if let initializer = member.as(InitializerDeclSyntax.self) {
+                initializers.append(initializer)
+            } else if let function = member.as(FunctionDeclSyntax.self) {
                 let functionName = function.name.text
                 if functionName == "==", function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) {
                     equalityOperators.append(function)
@@ -138,6 +143,7 @@ struct SwiftUIViewType {
         self.members = members
         self.body = body
         self.equalityOperators = equalityOperators
+        self.initializers = initializers
     }
 }
 
