@@ -70,9 +70,10 @@ enum OnChangeMutatesObservedValue: Rule {
         }
 
         /// `if newValue.hasPrefix("ssh ssh ") { command.removeFirst(4) }`, `for id in newValue where !ids.contains(id)`,
+        /// `guard newValue.last?.isNewline == true else { return }` followed by `text.removeLast()`,
         /// `guard hours < limit else { days = stored; return }` with `let hours = Int(newValue * 24)`: a write
         /// made only when a test of the value (or of a local computed from it) passes normalises or reverts
-        /// it, and the test fails on the next run. Blind reviews judged all eight such findings in held-out
+        /// it, and the test fails on the next run. Blind reviews judged all nine such findings in held-out
         /// apps deliberate and bounded.
         private func isGuardedByACheck(_ write: ValueWrite) -> Bool {
             var names = Set(observation.action.parameterNames + ["$0", "$1"] + observation.observed.components.prefix(1)).subtracting(["_"])
@@ -96,6 +97,10 @@ enum OnChangeMutatesObservedValue: Rule {
                 }
                 if let loop = current.as(ForStmtSyntax.self), let filter = loop.whereClause {
                     tested = [Syntax(loop.sequence), Syntax(filter)]
+                }
+                // `guard newValue.last?.isNewline == true else { return }` before the write, in the same block.
+                if let block = current.as(CodeBlockItemListSyntax.self), let child {
+                    tested = block.prefix { Syntax($0) != child }.compactMap { $0.item.as(GuardStmtSyntax.self).map { Syntax($0.conditions) } }
                 }
                 if tested.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) } }) {
                     return true
