@@ -13,7 +13,8 @@ enum UnstableViewIdentity: Rule {
     static func check(_ context: RuleContext) -> [RuleHit] {
         let identities = context.swiftUI.module.freshIdentities
         return context.swiftUI.evaluatedRegions { view, region in
-            let visitor = IdentityVisitor(view: view, identities: identities, location: RenderLoop.location(of: region, in: view))
+            let visitor = IdentityVisitor(view: view, identities: identities, location: RenderLoop.location(of: region, in: view),
+                                          includesLowCost: context.settings.includesLowCost)
             visitor.walkRegion(region)
             return visitor.hits
         }
@@ -23,19 +24,23 @@ enum UnstableViewIdentity: Rule {
         let view: SwiftUIViewType
         let identities: [String: FreshIdentity]
         let location: String
+        /// `include_low_cost`: a fresh id on a view without costly state is reported too.
+        let includesLowCost: Bool
         var hits: [RuleHit] = []
 
-        init(view: SwiftUIViewType, identities: [String: FreshIdentity], location: String) {
+        init(view: SwiftUIViewType, identities: [String: FreshIdentity], location: String, includesLowCost: Bool) {
             self.view = view
             self.identities = identities
             self.location = location
+            self.includesLowCost = includesLowCost
             super.init()
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
                member.declName.baseName.text == "id", node.arguments.count == 1, let argument = node.arguments.first,
-               argument.label == nil, argument.expression.containsFreshValue, !member.restartsASpinner {
+               argument.label == nil, argument.expression.containsFreshValue, !member.restartsASpinner,
+               includesLowCost || member.holdsCostlyState {
                 hits.append(RuleHit(token: member.declName.baseName, severity: description.severity,
                                     message: Message.freshID(argument.expression.trimmedDescription, location: location)))
             } else if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -141,6 +146,32 @@ enum UnstableViewIdentity: Rule {
 }
 
 private extension MemberAccessExprSyntax {
+    /// SwiftUI views whose identity holds costly state: rebuilt, a list or a scroll view loses its scroll
+    /// position and rebuilds every row, a text field loses its focus and text selection.
+    static let viewsWithCostlyState: Set<String> = [
+        "List", "ScrollView", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "ForEach", "Table", "OutlineGroup",
+        "Form", "TabView", "NavigationStack", "NavigationView", "NavigationSplitView", "TextField", "TextEditor",
+        "SecureField", "Map", "VideoPlayer", "WebView", "ScrollViewReader",
+    ]
+
+    /// The view given a fresh id (with its content) names one of ``viewsWithCostlyState``. A label, a button
+    /// or a decoration rebuilt on every evaluation costs microseconds and loses nothing: blind reviews
+    /// judged all four such findings deliberate (animation and layout workarounds). A view of the app's
+    /// own is not looked into.
+    var holdsCostlyState: Bool {
+        guard let modified = base else { return false }
+        final class StateFinder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                if MemberAccessExprSyntax.viewsWithCostlyState.contains(node.baseName.text) { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = StateFinder(viewMode: .sourceAccurate)
+        finder.walk(modified)
+        return finder.found
+    }
+
     /// `.id(UUID())` on a loading indicator (`HStack { Spacer(); ProgressView(); Spacer() }.id(UUID())`):
     /// the known idiom for restarting a spinner's animation in a reused row, with no state to lose.
     var restartsASpinner: Bool {

@@ -46,6 +46,21 @@ extension SyntaxProtocol {
 private final class FreshValueFinder: SyntaxVisitor {
     var found = false
 
+    /// `podcast?.uuid ?? imageName ?? UUID().uuidString`: a fallback is fresh only when the data has no
+    /// id, so the value is the data's own whenever it has one (blind review round N: "never reached").
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        var afterFallbackOperator = false
+        for element in node.elements where !found {
+            if element.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+                afterFallbackOperator = true
+                continue
+            }
+            if !afterFallbackOperator { walk(element) }
+            afterFallbackOperator = false
+        }
+        return .skipChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
