@@ -179,7 +179,10 @@ struct ViewStoredProperty {
         if let typeName, !typeName.hasPrefix("[") {
             declaredTypeName = typeName.trimmingCharacters(in: ["?", "!"])
         } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-                  let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text.first?.isUppercase == true {
+                  // `Model()`, or `Box<Element>()` named without its generic arguments.
+                  let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+                    ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self),
+                  callee.baseName.text.first?.isUppercase == true {
             declaredTypeName = callee.baseName.text
         }
         isEnvironmentObject = attributes.contains { attribute in
