@@ -32,13 +32,15 @@ enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
-        case imageFile, imageEncoding, process, treeWalk, lazyImage, documentParse
+        case imageFile, imageEncoding, process, treeWalk, lazyImage, documentParse, albumQuery
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
         /// a call: a loop that lists a few known folders (SDK folders, plug-in folders, wildcard paths)
         /// was rejected 8 times of 8 in held-out round H; listing per file of a folder was accepted.
-        var isCheapPerItem: Bool { [.fileRead, .fileWrite, .keychainRead, .keychainWrite, .coordination, .directoryListing].contains(self) }
+        var isCheapPerItem: Bool {
+            [.fileRead, .fileWrite, .keychainRead, .keychainWrite, .coordination, .directoryListing, .albumQuery].contains(self)
+        }
     }
 
     /// How a node repeats within its function (`Syntax.repetition`).
@@ -90,6 +92,9 @@ enum CostEvidence {
         // the syntax does not show, like one `JSONDecoder.decode`. Reading one with `XMLParser(contentsOf:)`
         // is a file read.
         "XMLParser.parse()": .documentParse, "XMLParser(contentsOf:)": .fileRead,
+        // Looking up the photo library's albums (by title, by type) returns tens of collections: blind
+        // reviews judged both such findings trivial. Fetching assets, which grow with the library, needs no evidence.
+        "PHAssetCollection.fetchAssetCollections": .albumQuery,
     ]
 
     /// What the syntax of one catalogued call shows about its cost.
@@ -132,7 +137,7 @@ enum CostEvidence {
         case .imageFile: shown = call.readsARemoteURL
         case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver)
         case .lazyImage: shown = node.enclosingFunctionText.contains("ShouldCacheImmediately")
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse: shown = false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse, .albumQuery: shown = false
         }
         return shown ? .shown : .none
     }
