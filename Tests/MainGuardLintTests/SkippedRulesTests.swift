@@ -14,7 +14,7 @@ final class SkippedRulesTests: XCTestCase {
     func testAViewExtendedInAnotherFileIsStillCheckedByTheRenderLoopRules() {
         let findings = lint([
             "Row.swift": "import SwiftUI\nstruct Row: View {\n    let title: String\n}\n",
-            "Row+Body.swift": "import SwiftUI\nextension Row {\n    var body: some View {\n        Text(title).id(UUID())\n    }\n}\n",
+            "Row+Body.swift": "import SwiftUI\nextension Row {\n    var body: some View {\n        List { Text(title) }.id(UUID())\n    }\n}\n",
         ])
         XCTAssertEqual(findings, ["Row+Body.swift:4:unstable_view_identity"])
     }

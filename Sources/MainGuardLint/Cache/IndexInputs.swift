@@ -68,6 +68,7 @@ struct IndexInputs: Sendable {
             function.callees = []
             function.calleesBeforeSuspension = []
             function.ownCatalogueCall = nil
+            function.ownCatalogueCallCondition = nil
             return function
         }
         return facts

@@ -41,9 +41,11 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 3 (entries kept as read, a count of saves that extended the table; format 2: functions say
-    /// whether they run their closures in the background); a store of another format reads as empty.
-    private static let format = 3
+    /// Format 4 (calls and catalogue calls keep the parameter tests they run under, parameters their names
+    /// and literal defaults; format 3: entries kept as read, a count of saves that extended the table;
+    /// format 2: functions say whether they run their closures in the background); a store of another
+    /// format reads as empty.
+    private static let format = 4
 
     init() {}
 
@@ -152,7 +154,10 @@ extension TypeDeclarationRecord {
 extension FunctionRecord {
     init(from reader: inout BinaryReader) throws {
         self.init(name: try reader.string(),
-                  parameters: try reader.array { reader in Parameter(label: try reader.optional { try $0.string() }, hasDefault: try reader.bool()) },
+                  parameters: try reader.array { reader in
+                      Parameter(label: try reader.optional { try $0.string() }, hasDefault: try reader.bool(), name: try reader.string(),
+                                defaultLiteral: try reader.optional { try $0.string() })
+                  },
                   isAsync: try reader.bool(), isConcurrent: try reader.bool(), isStatic: try reader.bool(), isFilePrivate: try reader.bool(),
                   enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(), fileIndex: 0,
                   isolation: try LocalIsolation(from: &reader), ownHeaviness: try reader.optional { try $0.string() },
@@ -160,6 +165,7 @@ extension FunctionRecord {
                   callees: try reader.array { try CallReference(from: &$0) }, calleesBeforeSuspension: try reader.array { try CallReference(from: &$0) },
                   ownCatalogueCall: try reader.optional { try CatalogueEntry(from: &$0) })
         runsClosuresOffTheCallersThread = try reader.bool()
+        ownCatalogueCallCondition = try reader.optional { try ParameterCondition(from: &$0) }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -167,6 +173,8 @@ extension FunctionRecord {
         writer.array(parameters) { writer, parameter in
             writer.optional(parameter.label) { $0.string($1) }
             writer.bool(parameter.hasDefault)
+            writer.string(parameter.name)
+            writer.optional(parameter.defaultLiteral) { $0.string($1) }
         }
         writer.bool(isAsync)
         writer.bool(isConcurrent)
@@ -181,6 +189,7 @@ extension FunctionRecord {
         writer.array(calleesBeforeSuspension) { $1.write(to: &$0) }
         writer.optional(ownCatalogueCall) { $1.write(to: &$0) }
         writer.bool(runsClosuresOffTheCallersThread)
+        writer.optional(ownCatalogueCallCondition) { $1.write(to: &$0) }
     }
 }
 
@@ -196,6 +205,8 @@ extension CallReference {
         case 4: receiver = .implicitMember
         default: throw BinaryReader.Malformed()
         }
+        condition = try reader.optional { try ParameterCondition(from: &$0) }
+        arguments = try reader.array { try $0.optional { try $0.string() } }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -208,6 +219,19 @@ extension CallReference {
         case .namedInstance(let name): writer.int(3); writer.string(name)
         case .implicitMember: writer.int(4)
         }
+        writer.optional(condition) { $1.write(to: &$0) }
+        writer.array(arguments) { writer, value in writer.optional(value) { $0.string($1) } }
+    }
+}
+
+extension ParameterCondition {
+    init(from reader: inout BinaryReader) throws {
+        self.init(parameter: try reader.string(), values: try reader.array { try $0.string() })
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.string(parameter)
+        writer.array(values) { $0.string($1) }
     }
 }
 

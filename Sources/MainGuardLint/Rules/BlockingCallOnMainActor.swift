@@ -20,6 +20,9 @@ enum BlockingCallOnMainActor: Rule {
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
                   call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
                   let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
+                  // `load()` where only `load(reload: true)` does the work.
+                  reached.requires.map({ $0.outcome(calleeParameters: first.parameters, labels: call.called.labels,
+                                                    arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted,
                   !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)),
                   context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration([first.signature] + reached.through) else { return nil }
             let site = context.executionContext(of: call.node)

@@ -90,17 +90,41 @@ final class HeavinessSolver: @unchecked Sendable {
 
     /// Depth-first over synchronous callees; each function is explored once per question, so a cycle
     /// (or a function reached twice) ends the search there. Found answers are kept for later questions.
+    ///
+    /// A call or catalogue call made under a test of the function's parameters (`if reload { ... }`) counts
+    /// with that test (`CatalogueCall.requires`), and one made without a test is preferred. A call whose
+    /// arguments contradict the test its callee's work needs (`load()` with `reload: Bool = false`) reaches
+    /// nothing through that callee.
     private func findCatalogueCall(_ position: Int, explored: inout Set<Int>) -> CatalogueCall? {
         if let known = catalogueCalls[position] { return known }
         guard explored.insert(position).inserted else { return nil }
         let record = body(of: position)
-        var found = record.ownCatalogueCall.map { CatalogueCall(entry: $0, through: []) }
-        if found == nil {
+        var found = record.ownCatalogueCall.map { CatalogueCall(entry: $0, through: [], requires: record.ownCatalogueCallCondition) }
+        if found == nil || found?.requires != nil {
             for (reference, candidates) in zip(record.callees, synchronousCallees(of: position)) where !candidates.isEmpty {
                 let reached = candidates.map { findCatalogueCall($0, explored: &explored) }
                 guard reached.allSatisfy({ $0 != nil }), let first = reached.first ?? nil else { continue }
-                found = CatalogueCall(entry: first.entry, through: [reference.display] + first.through)
-                break
+                var requires = reference.condition
+                if let needed = first.requires {
+                    switch needed.outcome(calleeParameters: records[candidates[0]].parameters, labels: reference.labels,
+                                          arguments: reference.arguments) {
+                    case .contradicted: continue
+                    case .mayRun: break
+                    // Both tests must hold and one is kept: the flag passed down (`reload: reload`) says more
+                    // than a branch of the caller, which the other branches often repeat.
+                    case .forwarded(let condition): requires = condition
+                    }
+                }
+                let call = CatalogueCall(entry: first.entry, through: [reference.display] + first.through, requires: requires)
+                if var known = found, requires != nil {
+                    // Work on several paths runs when any of their conditions holds.
+                    known.requires = ParameterCondition.either(known.requires, requires)
+                    found = known
+                } else {
+                    // A path that always runs is the one to name.
+                    found = call
+                }
+                if found?.requires == nil { break }
             }
         }
         if let found { catalogueCalls[position] = found }
@@ -267,6 +291,8 @@ final class HeavinessSolver: @unchecked Sendable {
 struct CatalogueCall: Sendable {
     var entry: CatalogueEntry
     var through: [String]
+    /// The test of the function's own parameters the call runs under (`ParameterCondition`); nil when it always runs.
+    var requires: ParameterCondition? = nil
 
     var description: String {
         through.isEmpty ? "calls \(entry.display)" : "calls \(entry.display) via \(CallChain.shortened(through))"

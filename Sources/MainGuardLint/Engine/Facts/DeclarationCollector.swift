@@ -121,7 +121,9 @@ class DeclarationCollector: SyntaxVisitor {
         var record = FunctionRecord(
             name: name,
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
-                                                   hasDefault: $0.defaultValue != nil || $0.ellipsis != nil) },
+                                                   hasDefault: $0.defaultValue != nil || $0.ellipsis != nil,
+                                                   name: ($0.secondName ?? $0.firstName).text,
+                                                   defaultLiteral: $0.defaultValue.flatMap { ParameterCondition.literal($0.value) }) },
             isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, isFilePrivate: node.isFilePrivateDeclaration,
             enclosingType: typeNames.last, hasBody: body != nil, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,

@@ -26,6 +26,8 @@ final class FactCollector: DeclarationCollector {
         /// Positions in `facts.calls`.
         var calls: [Int] = []
         var propertyReads: [MemberAccessExprSyntax] = []
+        /// The function's parameter names, which `ParameterCondition` looks for.
+        var parameters: Set<String> = []
     }
 
     private var scopes: [Scope] = []
@@ -62,19 +64,33 @@ final class FactCollector: DeclarationCollector {
             for position in body.calls {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
+                let condition = ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters)
                 if let entry = facts.catalogueEntries[position] {
-                    if record.ownCatalogueCall == nil { record.ownCatalogueCall = entry }
+                    // The first catalogue call, under any of the parameter tests that guard one.
+                    if record.ownCatalogueCall == nil {
+                        record.ownCatalogueCall = entry
+                        record.ownCatalogueCallCondition = condition
+                    } else {
+                        record.ownCatalogueCallCondition = ParameterCondition.either(record.ownCatalogueCallCondition, condition)
+                    }
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
                 }
-                let reference = CallReference(called: called, receiver: called.receiverKind(types: variableTypes))
+                let reference = CallReference(called: called, receiver: called.receiverKind(types: variableTypes), condition: condition,
+                                              arguments: body.parameters.isEmpty ? [] : ParameterCondition.arguments(of: called.call, forwarding: body.parameters))
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }
             }
             for read in body.propertyReads {
                 guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes, settings: settings) else { continue }
-                if record.ownCatalogueCall == nil { record.ownCatalogueCall = entry }
+                let condition = ParameterCondition.condition(of: Syntax(read), parameters: body.parameters)
+                if record.ownCatalogueCall == nil {
+                    record.ownCatalogueCall = entry
+                    record.ownCatalogueCallCondition = condition
+                } else {
+                    record.ownCatalogueCallCondition = ParameterCondition.either(record.ownCatalogueCallCondition, condition)
+                }
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
                     record.ownHeavinessBeforeSuspension = "reads \(entry.display)"
@@ -95,7 +111,7 @@ final class FactCollector: DeclarationCollector {
             facts.variableTypes.record((parameter.secondName ?? parameter.firstName).text,
                                        type: parameter.type.simpleName)
         }
-        bodies.append(FunctionBody())
+        bodies.append(FunctionBody(parameters: Set(parameters.map { ($0.secondName ?? $0.firstName).text })))
         scopes.append(.function(position))
     }
 

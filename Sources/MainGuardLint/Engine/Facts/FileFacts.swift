@@ -9,6 +9,10 @@ public struct Parameter: Sendable, Hashable {
     /// nil for `_`.
     public var label: String?
     public var hasDefault: Bool
+    /// The name inside the function (`reload` in `fromDisk reload: Bool`).
+    public var name: String = ""
+    /// A default written as a literal (`true`, `false`, `.all`): `ParameterCondition` reads it.
+    public var defaultLiteral: String? = nil
 }
 
 /// How a call names its receiver, which decides where the index looks for the callee.
@@ -40,11 +44,17 @@ struct CallReference: Sendable {
     var name: String
     var labels: [String?]
     var receiver: ReceiverKind
+    /// The test of the caller's parameters the call runs under (`ParameterCondition`).
+    var condition: ParameterCondition?
+    /// Argument values parallel to `labels` (`ParameterCondition.arguments(of:forwarding:)`); empty when none is known.
+    var arguments: [String?] = []
 
-    init(called: CalledName, receiver: ReceiverKind) {
+    init(called: CalledName, receiver: ReceiverKind, condition: ParameterCondition? = nil, arguments: [String?] = []) {
         name = called.name
         labels = called.labels
         self.receiver = receiver
+        self.condition = condition
+        self.arguments = arguments
     }
 
     var display: String { CalledName.display(name: name, labels: labels) }
@@ -87,6 +97,8 @@ struct FunctionRecord: Sendable {
     var calleesBeforeSuspension: [CallReference]
     /// The first blocking or heavy catalogue API the body calls or reads itself (a loop before it does not hide it).
     var ownCatalogueCall: CatalogueEntry? = nil
+    /// The test of the function's parameters that `ownCatalogueCall` runs under.
+    var ownCatalogueCallCondition: ParameterCondition? = nil
     /// Runs every escaping closure handed to it on a background queue or thread (`ClosureForwarding`).
     var runsClosuresOffTheCallersThread = false
 
