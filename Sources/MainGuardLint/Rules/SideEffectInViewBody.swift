@@ -46,7 +46,9 @@ enum SideEffectInViewBody: Rule {
         var token: TokenSyntax
         /// `DispatchQueue.main.async { size = proxy.size }` in a `GeometryReader`: a block that only writes
         /// values measured during layout, which settle on the next evaluation. Blind reviews rejected all
-        /// such findings. A block that posts, calls or starts anything is not low cost.
+        /// such findings. A block that posts, calls or starts anything is not low cost, unless a
+        /// `GeometryReader` queues it (the scroll-offset and drag-index idioms: blind rounds N and O judged
+        /// all three such findings deliberate). `Task { size = measured }` is the same hop.
         /// (`asyncAfter` is not: a delayed write re-renders the view on a timer, for as long as it shows.)
         var isLowCost = false
 
@@ -59,13 +61,15 @@ enum SideEffectInViewBody: Rule {
             case "Task" where call.receiver == nil && !call.isImplicitMember
                 && (call.labels.contains(CalledName.trailingClosureLabel) || call.labels.contains("operation")):
                 (what, fix) = ("`Task { }` starts a new task", Fix.task)
+                isLowCost = call.queuedBlockOnlyAssigns || Syntax(call.call).isInGeometryReader
             case "detached" where call.startsDetachedTask:
                 guard let taskToken = call.receiver?.firstToken(viewMode: .sourceAccurate) else { return nil }
                 token = taskToken
                 (what, fix) = ("`Task.detached { }` starts a new task", Fix.task)
             case let name where ["async", "asyncAfter"].contains(name) && receiver.hasPrefix("DispatchQueue"):
                 (what, fix) = ("`\(receiver).\(call.name)` queues a block", Fix.task)
-                isLowCost = receiver == "DispatchQueue.main" && name == "async" && call.queuedBlockOnlyAssigns
+                isLowCost = receiver == "DispatchQueue.main" && name == "async"
+                    && (call.queuedBlockOnlyAssigns || Syntax(call.call).isInGeometryReader)
             case "post" where receiver.hasSuffix("NotificationCenter.default"):
                 (what, fix) = ("`NotificationCenter.post` wakes every observer", Fix.event)
             case let name where ["set", "setValue", "removeObject"].contains(name) && receiver.hasPrefix("UserDefaults"):
@@ -105,8 +109,28 @@ enum SideEffectInViewBody: Rule {
     }
 }
 
+private extension Syntax {
+    /// Written in a `GeometryReader`'s content, or in a function handed its `GeometryProxy`: code that runs
+    /// when layout measures the view.
+    var isInGeometryReader: Bool {
+        var node = parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self), closure.enclosingCall.flatMap(CalledName.init)?.name == "GeometryReader" {
+                return true
+            }
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains { $0.type.trimmedDescription == "GeometryProxy" }
+            }
+            if current.isFunctionBoundary { return false }
+            node = current.parent
+        }
+        return false
+    }
+}
+
 private extension CalledName {
-    /// The trailing closure's statements are all assignments: `{ height = proxy.size.height }`.
+    /// The trailing closure's statements are all assignments: `{ height = proxy.size.height }`, also in
+    /// `Task { @MainActor in ... }`.
     var queuedBlockOnlyAssigns: Bool {
         guard let closure = call.trailingClosure, !closure.statements.isEmpty else { return false }
         return closure.statements.allSatisfy { item in
