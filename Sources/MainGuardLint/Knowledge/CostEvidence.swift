@@ -267,6 +267,18 @@ private extension ExprSyntax {
     }
 }
 
+private extension ExprSyntax {
+    /// A parameter of the enclosing function declared optional (`image: UIImage?`).
+    var namesAnOptionalParameter: Bool {
+        guard let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let function = Syntax(self).enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
+        return function.signature.parameterClause.parameters.contains { parameter in
+            (parameter.secondName ?? parameter.firstName).text == name
+                && (parameter.type.is(OptionalTypeSyntax.self) || parameter.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self))
+        }
+    }
+}
+
 private extension Syntax {
     /// Inside a loop body, or a per-element closure (`forEach`, `map`), of the enclosing function.
     var isRepeated: Bool { repetition != nil }
@@ -281,7 +293,9 @@ private extension Syntax {
             }
             if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return .untilDone }
             if let closure = current.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
-               let called = CalledName(call), let receiver = called.receiver, CalledName.iterationNames.contains(called.name) {
+               let called = CalledName(call), let receiver = called.receiver, CalledName.iterationNames.contains(called.name),
+               // `image.flatMap { }` on an optional parameter runs the closure at most once.
+               !receiver.namesAnOptionalParameter {
                 return .over(receiver)
             }
             // A function that calls itself walks a tree: its operations repeat per node.
