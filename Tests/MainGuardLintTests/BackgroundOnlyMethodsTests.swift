@@ -39,6 +39,38 @@ struct BackgroundOnlyMethodsTests {
         #expect(Linter().lint([menu, Self.shell]).findings.map(\.line) == [7])
     }
 
+    /// Words that cannot call the method keep nothing: a comment, a string, another type's static
+    /// member of that name, a call whose arguments another signature takes. A call on a value can.
+    @Test func onlyWhatMayCallTheMethodKeepsTheFinding() {
+        let unrelated = Linter.SourceInput(path: "Other.swift", text: """
+        import Foundation
+
+        // repeatKey is explained in the manual.
+        enum Keys {
+            static func repeatKey(_ code: Int) -> Int { code }
+        }
+
+        func press(pointer: Keyboard) {
+            _ = Keys.repeatKey(3)
+            pointer.repeatKey(times: 2)
+            print("repeatKey")
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([Self.shell, unrelated]).findings.isEmpty)
+        let caller = Linter.SourceInput(path: "Caller.swift", text: """
+        import UIKit
+
+        final class MenuController: UIViewController {
+            var shell: ShellViewController?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                shell?.repeatKey()
+            }
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([Self.shell, caller]).findings.map(\.line) == [7])
+    }
+
     /// With default isolation MainActor every caller is main-actor code, so the finding stays.
     @Test func defaultIsolationMainActorKeepsTheFinding() {
         var settings = ModuleSettings.classic

@@ -127,7 +127,7 @@ import Testing
         inView.enclosingView = .view("Card")
         var outside = finding
         outside.enclosingView = Finding.EnclosingView.none
-        outside.backgroundOnlyMethod = "repeatKey"
+        outside.backgroundOnlyMethod = .init(name: "repeatKey", type: "ShellViewController", labels: "_:")
         var store = LintCacheStore(toolVersion: "1")
         store.record([inView, outside, finding], forFile: "/a/V.swift", contentHash: "c", settingsKey: "s", indexKey: "i", factsDigest: "d")
         store.record([], forFile: "/a/W.swift", contentHash: "c2", settingsKey: "s", indexKey: "i")
@@ -137,7 +137,7 @@ import Testing
         #expect(decoded == store)
         let findings = try #require(decoded.files["/a/V.swift"]?.findings)
         #expect(findings.map(\.enclosingView) == [.view("Card"), Finding.EnclosingView.none, nil])
-        #expect(findings.map(\.backgroundOnlyMethod) == [nil, "repeatKey", nil])
+        #expect(findings.map(\.backgroundOnlyMethod) == [nil, .init(name: "repeatKey", type: "ShellViewController", labels: "_:"), nil])
         #expect(findings.first?.otherSites == ["/a/W.swift:4:2"] && findings.first?.cause == "k")
         #expect(decoded.encoded() == bytes)
         for length in [0, 1, bytes.count / 2, bytes.count - 1] {

@@ -131,8 +131,8 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 /// JSON coders took a fifteenth of an edit run to read and write them. Paths, hashes, rule ids and
 /// messages repeat across files and are stored once.
 extension LintCacheStore {
-    /// Format 2 (findings carry `backgroundOnlyMethod`); a file of another format reads as an empty store.
-    private static let format = 2
+    /// Format 3 (findings carry `backgroundOnlyMethod`: name, type and labels); a file of another format reads as an empty store.
+    private static let format = 3
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
@@ -188,7 +188,9 @@ extension Finding {
                   line: try reader.int(), column: try reader.int(), cause: try reader.optional { try $0.string() },
                   otherSites: try reader.optional { try $0.array { try $0.string() } })
         enclosingView = try reader.optional { reader in try reader.bool() ? .view(try reader.string()) : EnclosingView.none }
-        backgroundOnlyMethod = try reader.optional { try $0.string() }
+        backgroundOnlyMethod = try reader.optional {
+            BackgroundOnlyMethods.Method(name: try $0.string(), type: try $0.string(), labels: try $0.string())
+        }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -204,6 +206,10 @@ extension Finding {
             writer.bool(view.name != nil)
             if let name = view.name { writer.string(name) }
         }
-        writer.optional(backgroundOnlyMethod) { $0.string($1) }
+        writer.optional(backgroundOnlyMethod) { writer, method in
+            writer.string(method.name)
+            writer.string(method.type)
+            writer.string(method.labels)
+        }
     }
 }

@@ -103,6 +103,46 @@ struct SourcePrefilter {
         return found
     }
 
+    /// When the word at `offset` follows a `.` (`value.load`, `Config.load`, `)\n    .load`), the name
+    /// written just before the dot, or "" for any other expression there (a call, a subscript, an implicit
+    /// member); nil when no dot precedes the word.
+    func receiverBeforeDot(at offset: Int) -> String? {
+        guard let base = bytes.baseAddress, offset <= bytes.count else { return nil }
+        var position = offset - 1
+        while position >= 0, Self.isSpace(base[position]) { position -= 1 }
+        guard position >= 0, base[position] == UInt8(ascii: ".") else { return nil }
+        position -= 1
+        while position >= 0, Self.isSpace(base[position]) { position -= 1 }
+        let end = position + 1
+        while position >= 0, Self.continuesName(base[position]) { position -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1), as: UTF8.self)
+    }
+
+    /// The first byte at or after `offset` that is not a space, tab or line break; nil at the end.
+    func byteAfterSpaces(at offset: Int) -> UInt8? {
+        offsetAfterSpaces(at: offset).map { bytes[$0] }
+    }
+
+    /// Where that byte is.
+    func offsetAfterSpaces(at offset: Int) -> Int? {
+        var position = max(offset, 0)
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        return position < bytes.count ? position : nil
+    }
+
+    /// `label` in `label: value` starting at `offset` (after spaces); nil when no name and colon start there.
+    func labelAfter(_ offset: Int) -> String? {
+        guard let start = offsetAfterSpaces(at: offset), let base = bytes.baseAddress else { return nil }
+        var end = start
+        while end < bytes.count, Self.continuesName(bytes[end]) { end += 1 }
+        guard end > start, byteAfterSpaces(at: end) == UInt8(ascii: ":") else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     /// `pattern` starts at byte `start` and neither byte around it continues a name. The caller has checked
     /// that the pattern fits in the text from `start`.
     private func isWholeWord(_ pattern: [UInt8], at start: Int) -> Bool {

@@ -12,8 +12,10 @@ import SwiftSyntax
 ///   declared off the main thread, a `FileHandle` readability handler, or another such method of the file.
 ///   A `private` method's finding is dropped there; another method's name is kept with the finding
 ///   (`Finding.backgroundOnlyMethod`), like its view.
-/// - Once per run, ``removing(from:inputs:)`` drops such a finding when no other linted file names the
-///   method: a call from another file could be main-thread code.
+/// - Once per run, ``removing(from:inputs:)`` drops such a finding when no other linted file may call the
+///   method: a call from another file could be main-thread code. Another file may call it where it names
+///   the method's type (an extension, an instance) or writes `.name` on a value; a comment's word, another
+///   type's static `Config.load(...)` or a local function of the same name is not this method.
 ///
 /// Everything else keeps the finding: a mention that is not a call (a `#selector`, a method reference, a
 /// string), a method declared for the main thread (`@MainActor`, overrides, `@IBAction`, `@objc`, per-frame
@@ -26,7 +28,8 @@ import SwiftSyntax
 /// //     func longPress() { commandQueue.async { self.repeatKey() } }       // the only call
 /// // }
 /// var methods = BackgroundOnlyMethods(tree: tree, text: source)
-/// finding.backgroundOnlyMethod = methods.method(around: Syntax(hit.token))?.name.text
+/// let method = methods.method(around: Syntax(hit.token))
+/// finding.backgroundOnlyMethod = method.map { .init(name: $0.name.text, type: Syntax($0).enclosingTypeName ?? "") }
 /// let kept = BackgroundOnlyMethods.removing(from: findings, inputs: inputs)
 /// ```
 struct BackgroundOnlyMethods {
@@ -52,18 +55,44 @@ struct BackgroundOnlyMethods {
         return function
     }
 
-    /// Drops findings whose method (``method(around:)``) no other linted file names.
+    /// A method that its own file calls only from background code: its name, its type's, and its
+    /// argument labels as a signature spells them (`"as:"`, `"_:"`, `""` for none).
+    struct Method: Hashable, Sendable, Codable {
+        var name: String
+        var type: String
+        var labels: String = ""
+
+        init(name: String, type: String, labels: String = "") {
+            self.name = name
+            self.type = type
+            self.labels = labels
+        }
+
+        init(_ function: FunctionDeclSyntax) {
+            name = function.name.text
+            type = Syntax(function).enclosingTypeName ?? ""
+            labels = function.signature.parameterClause.parameters.map { ($0.firstName.tokenKind == .wildcard ? "_" : $0.firstName.text) + ":" }.joined()
+        }
+
+        /// The label a call's first argument must have (nil: none, `_`: unlabelled), or no argument at all.
+        var firstArgument: (takesArguments: Bool, label: String?) {
+            guard let first = labels.split(separator: ":", omittingEmptySubsequences: true).first else { return (false, nil) }
+            return (true, first == "_" ? nil : String(first))
+        }
+    }
+
+    /// Drops findings whose method (``method(around:)``) no other linted file may call.
     static func removing(from findings: [Finding], inputs: [Linter.SourceInput]) -> [Finding] {
-        let names = Set(findings.compactMap(\.backgroundOnlyMethod))
-        guard !names.isEmpty else { return findings }
-        var namedElsewhere: [String: Set<String>] = [:]  // method name -> files that name it
+        let methods = Set(findings.compactMap(\.backgroundOnlyMethod))
+        guard !methods.isEmpty else { return findings }
+        var calledElsewhere: [Method: Set<String>] = [:]  // method -> files that may call it
         for input in inputs {
-            let found = SourcePrefilter.withPrefilter(over: input.text) { prefilter in names.filter { prefilter.containsWord($0) } }
-            for name in found { namedElsewhere[name, default: []].insert(input.path) }
+            let found = SourcePrefilter.withPrefilter(over: input.text) { prefilter in methods.filter { prefilter.mayCall($0) } }
+            for method in found { calledElsewhere[method, default: []].insert(input.path) }
         }
         return findings.filter { finding in
-            guard let name = finding.backgroundOnlyMethod else { return true }
-            return namedElsewhere[name, default: []].contains { $0 != finding.file }
+            guard let method = finding.backgroundOnlyMethod else { return true }
+            return calledElsewhere[method, default: []].contains { $0 != finding.file }
         }
     }
 
@@ -125,6 +154,9 @@ struct BackgroundOnlyMethods {
         if mention.isAssignedAsReadabilityHandler { return .readabilityHandler }
         guard parent.is(DeclReferenceExprSyntax.self), var called = parent.parent.map(Syntax.init) else { return .other }
         if let member = called.as(MemberAccessExprSyntax.self), member.declName.id == parent.id {
+            // `ResourcePack.load(...)`: another type's static member, not this method.
+            if let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
+               type != Syntax(function).enclosingTypeName { return .otherName }
             called = Syntax(member)
         } else if called.is(MemberAccessExprSyntax.self) {
             return .other
@@ -189,5 +221,34 @@ private extension Syntax {
         guard let index = elements.firstIndex(where: { $0.id == value.id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
               let target = elements[index - 2].as(MemberAccessExprSyntax.self) else { return false }
         return ["readabilityHandler", "writeabilityHandler"].contains(target.declName.baseName.text)
+    }
+}
+
+private extension SourcePrefilter {
+    /// The text may call `method`: `.name` after a value, or after the method's own type (`value.load()`,
+    /// `Shell.load()`), not after another type's name (`Config.load`); or `name(` where the text names the
+    /// method's type, as an extension of it does. A word in a comment or a string is neither.
+    func mayCall(_ method: BackgroundOnlyMethods.Method) -> Bool {
+        guard containsWord(method.name) else { return false }
+        let namesType = !method.type.isEmpty && containsWord(method.type)
+        return offsets(ofWord: method.name).contains { offset in
+            let end = offset + method.name.utf8.count
+            guard argumentsMayMatch(method, after: end) else { return false }
+            if let receiver = receiverBeforeDot(at: offset) {
+                return !(receiver.first?.isUppercase ?? false) || receiver == method.type
+            }
+            return namesType && byteAfterSpaces(at: end) == UInt8(ascii: "(")
+        }
+    }
+
+    /// `pointer.load(as: UUID.self)` cannot call `load()`, nor `open(url)` a method whose first argument
+    /// is labelled `at:`. A mention without a call (`x.load` handed on) may be the method.
+    private func argumentsMayMatch(_ method: BackgroundOnlyMethods.Method, after end: Int) -> Bool {
+        guard byteAfterSpaces(at: end) == UInt8(ascii: "("), let open = offsetAfterSpaces(at: end) else { return true }
+        let label = labelAfter(open + 1)
+        let expected = method.firstArgument
+        if !expected.takesArguments { return byteAfterSpaces(at: open + 1) == UInt8(ascii: ")") }
+        if let expectedLabel = expected.label { return label == nil || label == expectedLabel }
+        return label == nil
     }
 }

@@ -46,7 +46,7 @@ public struct Finding: Sendable, Hashable, Codable {
     var enclosingView: EnclosingView?
     /// The method the finding is written in, when its own file calls it only from background code
     /// (`BackgroundOnlyMethods`), so a cached run need not parse the file again. Not part of a finding's identity.
-    var backgroundOnlyMethod: String?
+    var backgroundOnlyMethod: BackgroundOnlyMethods.Method?
 
     /// A top-level, non-public SwiftUI view or view modifier (or an extension of one) of the finding's file,
     /// or none (`PreviewOnlyViews.topLevelViews(in:)`).
