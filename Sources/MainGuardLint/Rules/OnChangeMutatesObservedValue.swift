@@ -76,7 +76,7 @@ enum OnChangeMutatesObservedValue: Rule {
         /// it, and the test fails on the next run. Blind reviews judged all nine such findings in held-out
         /// apps deliberate and bounded.
         private func isGuardedByACheck(_ write: ValueWrite) -> Bool {
-            var names = Set(observation.action.parameterNames + ["$0", "$1"] + observation.observed.components.prefix(1)).subtracting(["_"])
+            var names = observation.action.parameterNames.union(["$0", "$1"] + observation.observed.components.prefix(1)).subtracting(["_"])
             for item in observation.action.statements {
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
@@ -145,16 +145,5 @@ private extension ValueWrite {
             ["+", "-", "*", "/", "%", "&+", "&-", "&*"].contains(element.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
         }
         return !(usesItself && isArithmetic)
-    }
-}
-
-private extension ClosureExprSyntax {
-    /// `{ oldValue, newValue in }`, `{ (old, new) in }`: the names the closure gives its parameters.
-    var parameterNames: [String] {
-        guard let clause = signature?.parameterClause else { return [] }
-        switch clause {
-        case .simpleInput(let names): return names.map(\.name.text)
-        case .parameterClause(let parameters): return parameters.parameters.map { ($0.secondName ?? $0.firstName).text }
-        }
     }
 }

@@ -158,32 +158,28 @@ private extension MemberAccessExprSyntax {
     /// or a decoration rebuilt on every evaluation costs microseconds and loses nothing: blind reviews
     /// judged all four such findings deliberate (animation and layout workarounds). A view of the app's
     /// own is not looked into.
-    var holdsCostlyState: Bool {
-        guard let modified = base else { return false }
-        final class StateFinder: SyntaxVisitor {
-            var found = false
-            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-                if MemberAccessExprSyntax.viewsWithCostlyState.contains(node.baseName.text) { found = true }
-                return found ? .skipChildren : .visitChildren
-            }
-        }
-        let finder = StateFinder(viewMode: .sourceAccurate)
-        finder.walk(modified)
-        return finder.found
-    }
+    var holdsCostlyState: Bool { modifiedViewNames(anyOf: Self.viewsWithCostlyState) }
 
     /// `.id(UUID())` on a loading indicator (`HStack { Spacer(); ProgressView(); Spacer() }.id(UUID())`):
     /// the known idiom for restarting a spinner's animation in a reused row, with no state to lose.
-    var restartsASpinner: Bool {
+    var restartsASpinner: Bool { modifiedViewNames(anyOf: ["ProgressView"]) }
+
+    /// The view the modifier is applied to names one of `names` anywhere in its content.
+    private func modifiedViewNames(anyOf names: Set<String>) -> Bool {
         guard let modified = base else { return false }
-        final class SpinnerFinder: SyntaxVisitor {
+        final class NameFinder: SyntaxVisitor {
+            let names: Set<String>
             var found = false
+            init(names: Set<String>) {
+                self.names = names
+                super.init(viewMode: .sourceAccurate)
+            }
             override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.baseName.text == "ProgressView" { found = true }
+                if names.contains(node.baseName.text) { found = true }
                 return found ? .skipChildren : .visitChildren
             }
         }
-        let finder = SpinnerFinder(viewMode: .sourceAccurate)
+        let finder = NameFinder(names: names)
         finder.walk(modified)
         return finder.found
     }

@@ -58,18 +58,7 @@ private extension Syntax {
             if case .background = called.closureRole { return true }
             return false
         }
-        var node = parent
-        while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self) {
-                switch closure.role {
-                case .background: return true
-                case .inherits: break
-                case .unstructuredTask, .mainActorTask, .mainActorJob, .mainActorCode: return false
-                }
-            }
-            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return false }
-            node = current.parent
-        }
+        if case .background = decidingClosureRole { return true }
         return false
     }
 }

@@ -66,13 +66,7 @@ final class FactCollector: DeclarationCollector {
                 let early = beforeSuspension(called.call.position)
                 let condition = ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters)
                 if let entry = facts.catalogueEntries[position] {
-                    // The first catalogue call, under any of the parameter tests that guard one.
-                    if record.ownCatalogueCall == nil {
-                        record.ownCatalogueCall = entry
-                        record.ownCatalogueCallCondition = condition
-                    } else {
-                        record.ownCatalogueCallCondition = ParameterCondition.either(record.ownCatalogueCallCondition, condition)
-                    }
+                    record.recordOwnCatalogueCall(entry, under: condition)
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
                     if early, record.ownHeavinessBeforeSuspension == nil { record.ownHeavinessBeforeSuspension = "calls \(entry.display)" }
                     continue
@@ -84,13 +78,7 @@ final class FactCollector: DeclarationCollector {
             }
             for read in body.propertyReads {
                 guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes, settings: settings) else { continue }
-                let condition = ParameterCondition.condition(of: Syntax(read), parameters: body.parameters)
-                if record.ownCatalogueCall == nil {
-                    record.ownCatalogueCall = entry
-                    record.ownCatalogueCallCondition = condition
-                } else {
-                    record.ownCatalogueCallCondition = ParameterCondition.either(record.ownCatalogueCallCondition, condition)
-                }
+                record.recordOwnCatalogueCall(entry, under: ParameterCondition.condition(of: Syntax(read), parameters: body.parameters))
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
                     record.ownHeavinessBeforeSuspension = "reads \(entry.display)"
@@ -107,11 +95,13 @@ final class FactCollector: DeclarationCollector {
     override func didLeaveType() { scopes.removeLast() }
 
     override func didEnterFunction(_ position: Int, parameters: FunctionParameterListSyntax) {
+        var names: Set<String> = []
         for parameter in parameters {
-            facts.variableTypes.record((parameter.secondName ?? parameter.firstName).text,
-                                       type: parameter.type.simpleName)
+            let name = (parameter.secondName ?? parameter.firstName).text
+            facts.variableTypes.record(name, type: parameter.type.simpleName)
+            names.insert(name)
         }
-        bodies.append(FunctionBody(parameters: Set(parameters.map { ($0.secondName ?? $0.firstName).text })))
+        bodies.append(FunctionBody(parameters: names))
         scopes.append(.function(position))
     }
 
@@ -250,3 +240,14 @@ private extension ExprSyntax {
     }
 }
 
+private extension FunctionRecord {
+    /// The first catalogue call the body makes, under any of the parameter tests that guard one.
+    mutating func recordOwnCatalogueCall(_ entry: CatalogueEntry, under condition: ParameterCondition?) {
+        if ownCatalogueCall == nil {
+            ownCatalogueCall = entry
+            ownCatalogueCallCondition = condition
+        } else {
+            ownCatalogueCallCondition = ParameterCondition.either(ownCatalogueCallCondition, condition)
+        }
+    }
+}

@@ -106,7 +106,7 @@ extension ParameterCondition {
         // `items.forEach { reload in if reload { ... } }` tests the closure's own parameter.
         var current = node.parent
         while let parent = current, !parent.isFunctionBoundary {
-            if let closure = parent.as(ClosureExprSyntax.self), closure.declaresParameter(named: found.parameter) { return nil }
+            if let closure = parent.as(ClosureExprSyntax.self), closure.parameterNames.contains(found.parameter) { return nil }
             current = parent.parent
         }
         return found
@@ -168,16 +168,6 @@ extension ParameterCondition {
         case ["true"]: ParameterCondition(parameter: parameter, values: ["false"])
         case ["false"]: ParameterCondition(parameter: parameter, values: ["true"])
         default: nil
-        }
-    }
-}
-
-private extension ClosureExprSyntax {
-    func declaresParameter(named name: String) -> Bool {
-        guard let clause = signature?.parameterClause else { return false }
-        switch clause {
-        case .simpleInput(let names): return names.contains { $0.name.text == name }
-        case .parameterClause(let parameters): return parameters.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
         }
     }
 }

@@ -28,8 +28,7 @@ import SwiftSyntax
 /// //     func longPress() { commandQueue.async { self.repeatKey() } }       // the only call
 /// // }
 /// var methods = BackgroundOnlyMethods(tree: tree, text: source)
-/// let method = methods.method(around: Syntax(hit.token))
-/// finding.backgroundOnlyMethod = method.map { .init(name: $0.name.text, type: Syntax($0).enclosingTypeName ?? "") }
+/// finding.backgroundOnlyMethod = methods.method(around: Syntax(hit.token)).map(BackgroundOnlyMethods.Method.init)
 /// let kept = BackgroundOnlyMethods.removing(from: findings, inputs: inputs)
 /// ```
 struct BackgroundOnlyMethods {
@@ -99,13 +98,7 @@ struct BackgroundOnlyMethods {
     /// The function around `node`, when it is a candidate: a method of a type, not declared for the main
     /// thread, with no closure between it and `node` that decides where the code runs.
     private static func candidate(around node: Syntax) -> FunctionDeclSyntax? {
-        var current = node.parent
-        while let candidate = current, !candidate.is(FunctionDeclSyntax.self) {
-            if let closure = candidate.as(ClosureExprSyntax.self), closure.role != .inherits { return nil }
-            if candidate.isFunctionBoundary { return nil }
-            current = candidate.parent
-        }
-        guard let function = current?.as(FunctionDeclSyntax.self), !node.isDeclaredForTheMainThread,
+        guard node.decidingClosureRole == nil, let function = node.enclosingFunction?.as(FunctionDeclSyntax.self), !node.isDeclaredForTheMainThread,
               Syntax(function).enclosingTypeDeclaration != nil,
               !function.attributes.contains(named: "objc"), !function.attributes.contains(named: "_cdecl"),
               !function.attributes.contains(named: "IBAction"), !function.isDelegateCallback else { return nil }
@@ -171,23 +164,13 @@ struct BackgroundOnlyMethods {
     /// thread, or in another candidate method of this file that only background code calls.
     private mutating func isInBackground(_ call: Syntax) -> Bool {
         if call.isDeclaredOffTheMainThread { return true }
-        var current = call.parent
-        while let node = current {
-            if let closure = node.as(ClosureExprSyntax.self) {
-                switch closure.role {
-                case .background: return true
-                case .inherits: break
-                case .unstructuredTask, .mainActorTask, .mainActorJob, .mainActorCode: return false
-                }
-            }
-            if node.is(FunctionDeclSyntax.self) {
-                guard let caller = Self.candidate(around: call) else { return false }
-                return isCalledOnlyInBackground(caller)
-            }
-            if node.isFunctionBoundary { return false }
-            current = node.parent
+        switch call.decidingClosureRole {
+        case .background: return true
+        case .some: return false
+        case nil:
+            guard let caller = Self.candidate(around: call) else { return false }
+            return isCalledOnlyInBackground(caller)
         }
-        return false
     }
 }
 

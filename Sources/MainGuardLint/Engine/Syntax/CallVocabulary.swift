@@ -260,7 +260,7 @@ private extension FunctionCallExprSyntax {
     }
 }
 
-private extension ClosureExprSyntax {
+extension ClosureExprSyntax {
     /// `line` and `index` in `{ line, index in ... }` or `{ (line: String, index: Int) in ... }`.
     var parameterNames: Set<String> {
         guard let parameters = signature?.parameterClause else { return [] }
@@ -402,6 +402,21 @@ extension Syntax {
         var node = parent
         while let current = node, !current.isFunctionBoundary { node = current.parent }
         return node
+    }
+
+    /// The role of the innermost closure around the node, within its function, that decides where the node
+    /// runs (a background queue, the main actor, a new task); nil when every closure in between runs where
+    /// it is written (`ClosureRole.inherits`), or there is none.
+    var decidingClosureRole: ClosureRole? {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let closure = current.as(ClosureExprSyntax.self) {
+                let role = closure.role
+                if role != .inherits { return role }
+            }
+            node = current.parent
+        }
+        return nil
     }
 
     /// A declaration whose body is its own code, or the type or file around it.
