@@ -135,6 +135,10 @@ extension CalledName {
 /// print(BackgroundDelegateCallbacks.isCallback(named: "captureOutput", labels: ["_", "didOutput", "from"])) // true
 /// ```
 enum BackgroundDelegateCallbacks {
+    /// `FileHandle` properties whose handler it calls on a queue of its own, never the main queue
+    /// (`pipe.fileHandleForReading.readabilityHandler = onOutput`).
+    static let fileHandleHandlers: Set<String> = ["readabilityHandler", "writeabilityHandler"]
+
     /// Base name, then the argument labels after the first parameter's.
     static let callbacks: [String: [[String]]] = [
         "stream": [["didOutputSampleBuffer", "of"]],

@@ -44,3 +44,14 @@ enum SwiftUICallbacks {
     /// Free functions that call their closure before returning.
     static let synchronousFunctions: Set<String> = ["withAnimation", "withTransaction"]
 }
+
+/// SwiftUI views whose identity holds state that is costly to lose: rebuilt under a new identity, a list or
+/// a scroll view loses its scroll position and rebuilds every row, a text field loses its focus and text
+/// selection. `unstable_view_identity` reports a fresh `.id(...)` by default only on these.
+enum SwiftUIViewState {
+    static let costlyToRebuild: Set<String> = [
+        "List", "ScrollView", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "ForEach", "Table", "OutlineGroup",
+        "Form", "TabView", "NavigationStack", "NavigationView", "NavigationSplitView", "TextField", "TextEditor",
+        "SecureField", "Map", "VideoPlayer", "WebView", "ScrollViewReader",
+    ]
+}

@@ -146,19 +146,11 @@ enum UnstableViewIdentity: Rule {
 }
 
 private extension MemberAccessExprSyntax {
-    /// SwiftUI views whose identity holds costly state: rebuilt, a list or a scroll view loses its scroll
-    /// position and rebuilds every row, a text field loses its focus and text selection.
-    static let viewsWithCostlyState: Set<String> = [
-        "List", "ScrollView", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "ForEach", "Table", "OutlineGroup",
-        "Form", "TabView", "NavigationStack", "NavigationView", "NavigationSplitView", "TextField", "TextEditor",
-        "SecureField", "Map", "VideoPlayer", "WebView", "ScrollViewReader",
-    ]
-
-    /// The view given a fresh id (with its content) names one of ``viewsWithCostlyState``. A label, a button
+    /// The view given a fresh id (with its content) names one of `SwiftUIViewState.costlyToRebuild`. A label, a button
     /// or a decoration rebuilt on every evaluation costs microseconds and loses nothing: blind reviews
     /// judged all four such findings deliberate (animation and layout workarounds). A view of the app's
     /// own is not looked into.
-    var holdsCostlyState: Bool { modifiedViewNames(anyOf: Self.viewsWithCostlyState) }
+    var holdsCostlyState: Bool { modifiedViewNames(anyOf: SwiftUIViewState.costlyToRebuild) }
 
     /// `.id(UUID())` on a loading indicator (`HStack { Spacer(); ProgressView(); Spacer() }.id(UUID())`):
     /// the known idiom for restarting a spinner's animation in a reused row, with no state to lose.

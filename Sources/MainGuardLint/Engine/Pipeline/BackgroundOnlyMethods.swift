@@ -203,7 +203,7 @@ private extension Syntax {
         let elements = Array(operands)
         guard let index = elements.firstIndex(where: { $0.id == value.id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
               let target = elements[index - 2].as(MemberAccessExprSyntax.self) else { return false }
-        return ["readabilityHandler", "writeabilityHandler"].contains(target.declName.baseName.text)
+        return BackgroundDelegateCallbacks.fileHandleHandlers.contains(target.declName.baseName.text)
     }
 }
 
