@@ -71,7 +71,7 @@ final class PathologicalInputTests: XCTestCase {
 
     func testOneMegabyteLineWithThousandsOfFindings() throws {
         let scratch = try TemporaryDirectory("long-line")
-        let body = String(repeating: "Thread.sleep(forTimeInterval: 0); ", count: 30_000)
+        let body = String(repeating: "Thread.sleep(forTimeInterval: 1); ", count: 30_000)
         // The `Thread.isMainThread` test makes every call ask whether an earlier statement left it to other threads.
         let path = try scratch.write("@MainActor final class Minified { func f() { if Thread.isMainThread { }; \(body)} }", to: "Minified.swift")
         let run = try lint(path, expecting: [.exit(2)])
@@ -79,6 +79,17 @@ final class PathologicalInputTests: XCTestCase {
         let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 30_000, "one finding per blocking call on the line")
         XCTAssertTrue(lines.last?.contains("Minified.swift:1:") == true)
+    }
+
+    /// Brief pauses are low cost; deciding so must not read the long function once per call.
+    func testOneMegabyteLineOfBriefPausesFinishesClean() throws {
+        let scratch = try TemporaryDirectory("brief-pauses")
+        let body = String(repeating: "Thread.sleep(forTimeInterval: 0); ", count: 30_000)
+        let path = try scratch.write("@MainActor final class Minified { func f() { \(body)} }", to: "Minified.swift")
+        let run = try lint(path)
+        report("1 MB line of brief pauses", run, share: nil)
+        XCTAssertTrue(run.standardOutput.isEmpty, "a pause under 100 ms is low cost")
+        XCTAssertLessThan(run.seconds, 60)
     }
 
     func testNonUTF8BytesAreNamedAndSkipped() throws {

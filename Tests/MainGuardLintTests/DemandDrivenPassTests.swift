@@ -76,7 +76,7 @@ final class DemandDrivenPassTests: XCTestCase {
         let findings = lint([
             "Base.swift": "@MainActor class Screen {}\n@MainActor final class Model {}\n",
             "Sub.swift": "import Foundation\nfinal class Detail: Screen {\n    func load() {\n        Thread.sleep(forTimeInterval: 1)\n    }\n}\n",
-            "Model+Load.swift": "import Foundation\nextension Model {\n    func refresh() {\n        usleep(1_000)\n    }\n}\n",
+            "Model+Load.swift": "import Foundation\nextension Model {\n    func refresh() {\n        usleep(500_000)\n    }\n}\n",
         ])
         XCTAssertEqual(findings, ["Model+Load.swift:4:blocking_call_on_main_actor", "Sub.swift:4:blocking_call_on_main_actor"])
     }

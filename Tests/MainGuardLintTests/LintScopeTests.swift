@@ -103,7 +103,7 @@ final class LintScopeTests: XCTestCase {
 
         struct Row_Previews: PreviewProvider {
             static var previews: some View {
-                Button("Save") { usleep(10) }
+                Button("Save") { usleep(100_000) }
             }
         }
 
@@ -124,6 +124,24 @@ final class LintScopeTests: XCTestCase {
         XCTAssertEqual(shipped.map(\.line), [expected], "\(shipped)")
         let withPreviews = Linter(configuration: LintConfiguration(scope: LintScope(includePreviews: true))).lint(source: text)
         XCTAssertEqual(withPreviews.count, 4, "\(withPreviews)")
+    }
+
+    func testDebugScreensAreLowCost() {
+        XCTAssertEqual(DebugScreens.words(of: "FileSizeDebugViewController"), ["file", "size", "debug", "view", "controller"])
+        XCTAssertEqual(DebugScreens.words(of: "URLDebugView"), ["url", "debug", "view"])
+        XCTAssertEqual(DebugScreens.words(of: "debugSection"), ["debug", "section"])
+        for name in ["FileSizeDebugViewController", "debugSection", "DebugMenu", "RetentionPreferencesDebugMenuViewController"] {
+            XCTAssertTrue(DebugScreens.namesADebugScreen(name), name)
+        }
+        for name in ["DebugLogging", "DebugLogFormatter", "DebuggerView", "FullSyncDebuggingView", "SettingsView"] {
+            XCTAssertFalse(DebugScreens.namesADebugScreen(name), name)
+        }
+        let source = "import UIKit\nfinal class LogView: UIView {\n    func load() {\n        Thread.sleep(forTimeInterval: 1)\n    }\n}\n"
+        XCTAssertEqual(Linter().lint(source: source, path: "App/Settings/General/LogView.swift").count, 1)
+        XCTAssertEqual(Linter().lint(source: source, path: "App/Settings/Debug/LogView.swift").count, 0, "a file in a Debug folder")
+        XCTAssertEqual(Linter().lint(source: source, path: "Debug/LogView.swift").count, 0)
+        XCTAssertEqual(Linter().lint(source: source, path: "App/Debugger/LogView.swift").count, 1, "a debugger is a feature")
+        XCTAssertEqual(Linter().lint(source: source, path: "Debug/LogView.swift", settings: .lowCost).count, 1)
     }
 
     func testPreviewContentFolderIsPreviewCode() {

@@ -33,7 +33,11 @@ final class ModuleIndexTests: XCTestCase {
             """]), "calls FileManager.contentsOfDirectory")
         XCTAssertEqual(heaviness(of: "load()", in: ["import Foundation\nfunc load() { _ = try? Data(contentsOf: videoURL) }"]),
                        "calls Data(contentsOf:)")
-        XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { usleep(100) }"]), "calls usleep(_:)")
+        XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { usleep(100_000) }"]), "calls usleep(_:)")
+        // A pause under 100 ms that does not repeat is low cost; in a loop it adds up.
+        XCTAssertNil(heaviness(of: "tick()", in: ["func tick() { usleep(100) }"]))
+        XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { usleep(100) }"], settings: .lowCost), "calls usleep(_:)")
+        XCTAssertEqual(heaviness(of: "tick()", in: ["func tick() { for _ in keys { usleep(5_000) } }"]), "calls usleep(_:)")
         XCTAssertNil(heaviness(of: "add(_:_:)", in: ["func add(_ a: Int, _ b: Int) -> Int { a + b }"]))
     }
 

@@ -83,6 +83,9 @@ enum CostEvidence {
         "CIContext.writeHEIFRepresentation": .imageEncoding,
         // A helper tool run to completion: most are short (`git rev-parse`, `defaults read`).
         "Process.waitUntilExit()": .process, "FileHandle.readDataToEndOfFile()": .process,
+        // Its modern spelling, and the other handle reads: a pipe's output or a bounded slice of a file
+        // (a log's tail, a header); blind reviews rejected every one they read (rounds H to R).
+        "FileHandle.readToEnd()": .process, "FileHandle.availableData": .process, "FileHandle.readData(ofLength:)": .fileRead,
         // Walking a folder tree: a user's folder of a few files, unless it is one that grows.
         "FileManager.enumerator": .treeWalk, "FileManager.subpathsOfDirectory(atPath:)": .treeWalk,
         // ImageIO creates the image lazily: it decodes when the image is first drawn, unless asked to
@@ -155,6 +158,12 @@ enum CostEvidence {
     static func showsCodedData(at call: CalledName) -> Bool {
         Syntax(call.call).repeatsPerFile
     }
+
+    /// True when `node` runs in a loop or per-element closure of its function, during `body`, or in a
+    /// callback that runs per frame, row or event: where a cost, however small, adds up. Unlike the
+    /// evidence for single operations it does not read the function for a call to itself (a tree walk),
+    /// which would read a long function once per call in it.
+    static func repeats(_ node: Syntax) -> Bool { node.repetition(followingRecursion: false) != nil || node.runsPerFrameOrEvent }
 
     /// Words in a name that say the data is a user's media, whose size has no bound.
     static func mentionsMedia(_ name: String) -> Bool { mediaWords.contains { name.containsCaseInsensitive($0) } }
@@ -284,7 +293,10 @@ private extension Syntax {
     var isRepeated: Bool { repetition != nil }
 
     /// What repeats this node within its function, innermost first.
-    var repetition: CostEvidence.Repetition? {
+    var repetition: CostEvidence.Repetition? { repetition(followingRecursion: true) }
+
+    /// `repetition`, optionally without reading the function for a call to itself.
+    func repetition(followingRecursion: Bool) -> CostEvidence.Repetition? {
         var child = self
         var node = parent
         while let current = node {
@@ -299,7 +311,7 @@ private extension Syntax {
                 return .over(receiver)
             }
             // A function that calls itself walks a tree: its operations repeat per node.
-            if let function = current.as(FunctionDeclSyntax.self) { return function.callsItself ? .perNode : nil }
+            if let function = current.as(FunctionDeclSyntax.self) { return followingRecursion && function.callsItself ? .perNode : nil }
             if current.isFunctionBoundary { return nil }
             child = current
             node = current.parent

@@ -12,7 +12,12 @@ import SwiftSyntax
 ///   API that answers from a local service (`provider.loadObject`, `center.getNotificationSettings`);
 /// - **a retry**: a sleep on a failure path (`catch`, `if isTransientError(status)`), which runs when the
 ///   system fails;
-/// - **a pause before exiting**: a sleep followed by `exit`, which the app means to do.
+/// - **a pause before exiting**: a sleep followed by `exit` or `fatalError` (time to send a last report),
+///   which the app means to do;
+/// - **a brief pause**: a sleep written shorter than 100 ms (`usleep(50_000)`,
+///   `Thread.sleep(forTimeInterval: 0.03)`) that does not repeat (no loop, not in `body` or a per-frame,
+///   per-row or per-event callback). It fits inside the 100 ms a discrete interaction may take; apps use
+///   it to pace synthetic key presses and clicks, and blind reviews rejected each such pause they read.
 ///
 /// A timeout of a second or more (`wait(timeout: .now() + 5)`) says the author expects a long wait: it is
 /// always reported. So are waits on work dispatched to a queue, on the app's own or network callbacks,
@@ -28,7 +33,7 @@ enum WaitEvidence {
         switch entry.kind {
         case .sleep:
             let node = Syntax(call.call)
-            return node.isOnAFailurePath || node.isFollowedByExit
+            return node.isOnAFailurePath || node.isFollowedByExit || call.isABriefPause
         case .wait:
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
             let waitsOnALock = call.receiverName.map(types.isLock) ?? false
@@ -36,6 +41,41 @@ enum WaitEvidence {
         case .mainSync, .syncIO, .heavyCompute:
             return false
         }
+    }
+
+    /// Shorter than this, a sleep that runs once fits in a discrete interaction's budget.
+    static let briefPause = 0.1
+
+    /// The time a sleep call asks for, in seconds, when its argument is written as a number or a product
+    /// of numbers: `usleep(50_000)`, `usleep(30 * 1000)`, `sleep(1)`, `Thread.sleep(forTimeInterval: 0.05)`.
+    static func seconds(slept call: CalledName) -> Double? {
+        let scale: Double
+        switch (call.name, call.call.arguments.first?.label?.text) {
+        case ("usleep", nil): scale = 0.000_001
+        case ("sleep", nil): scale = 1
+        case ("sleep", "forTimeInterval"): scale = 1
+        default: return nil
+        }
+        guard let argument = call.call.arguments.first, call.call.arguments.count == 1 else { return nil }
+        return product(of: argument.expression).map { $0 * scale }
+    }
+
+    /// `50_000`, `0.05`, `30 * 1000`: the value of a literal or a product of literals.
+    private static func product(of expression: ExprSyntax) -> Double? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return Double(integer.literal.text.filter { $0 != "_" }) }
+        if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.filter { $0 != "_" }) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return product(of: only.expression)
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count % 2 == 1, var value = product(of: elements[0]) else { return nil }
+        for index in stride(from: 1, to: elements.count, by: 2) {
+            guard elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "*",
+                  let factor = product(of: elements[index + 1]) else { return nil }
+            value *= factor
+        }
+        return value
     }
 
     /// The waits whose signal the same function can show.
@@ -66,6 +106,13 @@ enum WaitEvidence {
 }
 
 extension CalledName {
+    /// `usleep(50_000)` outside any loop or frequent callback: a pause shorter than `WaitEvidence.briefPause`.
+    fileprivate var isABriefPause: Bool {
+        // `usleep(100_000)` is 0.1 s, not a hair under it in floating point.
+        guard let seconds = WaitEvidence.seconds(slept: self), seconds + 1e-9 < WaitEvidence.briefPause else { return false }
+        return !CostEvidence.repeats(Syntax(call))
+    }
+
     /// `wait(timeout: .now() + 5)`: a timeout of a second or more.
     fileprivate var hasALongTimeout: Bool {
         guard let timeout = call.arguments.first(where: { $0.label?.text == "timeout" || $0.label?.text == "wallTimeout" }) else { return false }
@@ -139,11 +186,11 @@ private extension Syntax {
 
     static let failureWords: [StaticString] = ["error", "fail", "retry", "transient"]
 
-    /// One of the next two statements exits the process: `sleep(2); exit(0)`.
+    /// One of the next two statements ends the process: `sleep(2); exit(0)`, `sleep(1); fatalError(...)`.
     var isFollowedByExit: Bool {
         (enclosingStatement?.nextStatements(limit: 2) ?? []).contains { statement in
             guard let call = statement.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
-            return called.receiver == nil && ["exit", "_Exit", "abort"].contains(called.name)
+            return called.receiver == nil && ["exit", "_Exit", "abort", "fatalError", "preconditionFailure"].contains(called.name)
         }
     }
 

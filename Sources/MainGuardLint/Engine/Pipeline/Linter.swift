@@ -353,12 +353,13 @@ public struct Linter: Sendable {
         hits.removeAll { Syntax($0.1.token).isUnreachable }
         var uncalled = UncalledFunctions(text: input.text)
         hits.removeAll { uncalled.contains(Syntax($0.1.token)) }
-        // Code compiled only into debug builds, work while the app quits and one-time migrations stall no
-        // user's interaction.
+        // Code compiled only into debug builds, screens only the app's developers open, work while the app
+        // quits and one-time migrations stall no user's interaction.
         if !input.settings.includesLowCost {
             hits.removeAll { _, hit in
                 let node = Syntax(hit.token)
-                return node.isDebugOnlyCode || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
+                return node.isDebugOnlyCode || DebugScreens.contains(node, path: input.path)
+                    || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
             }
         }
         // A method that only background code calls runs there (`BackgroundOnlyMethods`): a private one's

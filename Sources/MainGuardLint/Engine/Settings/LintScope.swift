@@ -225,6 +225,81 @@ private extension ExprSyntax {
     }
 }
 
+/// Screens and menus for the app's own developers: `FileSizeDebugViewController`, `DebugMenuView`, a
+/// settings table's `debugSection`, any file in a `Debug` folder. Release builds often compile them, but
+/// only a hidden menu, a feature flag or an internal build reaches them, so their work stalls no user's
+/// interaction (blind review rounds R and S: 8 of 29 findings sat in such screens, all rejected). A
+/// declaration counts when the word `Debug` (a camel-case word: not `Debugger`, `Debugging`) is in its name
+/// with a word that names a screen (`View`, `Controller`, `Menu`, `Section`, ...): `DebugLogging` and
+/// `DebugLogFormatter` are features users run.
+///
+/// ```swift
+/// DebugScreens.contains(Syntax(token), path: "App/Settings/Debug/SandboxInspectorView.swift")  // true
+/// ```
+enum DebugScreens {
+    static func contains(_ node: Syntax, path: String) -> Bool {
+        if path.split(separator: "/").dropLast().contains(where: { words(of: $0).contains("debug") }) { return true }
+        var current: Syntax? = node
+        while let declaration = current {
+            if let name = declaration.declaredName, namesADebugScreen(name) { return true }
+            current = declaration.parent
+        }
+        return false
+    }
+
+    /// `FileSizeDebugViewController`, `debugSection`, `DebugMenu`: the word `Debug` with a screen's word.
+    static func namesADebugScreen(_ name: some StringProtocol) -> Bool {
+        let words = words(of: name)
+        return words.contains("debug") && words.contains(where: screenWords.contains)
+    }
+
+    static let screenWords: Set<String> = [
+        "view", "controller", "window", "menu", "screen", "panel", "sheet", "section", "pane", "inspector", "settings",
+        "preferences", "page", "tab", "console", "overlay",
+    ]
+
+    /// Lower-cased camel-case words: `FileSizeDebugViewController` is file, size, debug, view, controller;
+    /// `URLDebugView` is url, debug, view.
+    static func words(of name: some StringProtocol) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (position, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current.lowercased()); current = "" }
+                continue
+            }
+            let next = position + 1 < characters.count ? characters[position + 1] : nil
+            let previous = position > 0 ? characters[position - 1] : nil
+            // A capital starts a word after a lower-case letter, or ends an acronym before one (`URLDebug`).
+            if character.isUppercase, !current.isEmpty,
+               previous?.isLowercase == true || previous?.isNumber == true || (previous?.isUppercase == true && next?.isLowercase == true) {
+                words.append(current.lowercased())
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+}
+
+private extension Syntax {
+    /// The name a type, extension, function or single-binding variable declaration gives.
+    var declaredName: String? {
+        switch kind {
+        case .structDecl, .classDecl, .enumDecl, .extensionDecl, .actorDecl:
+            return TypeDeclarationFacts(self).name
+        case .functionDecl:
+            return cast(FunctionDeclSyntax.self).name.text
+        case .variableDecl:
+            return cast(VariableDeclSyntax.self).bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        default:
+            return nil
+        }
+    }
+}
+
 extension Linter.SourceInput {
     /// Files in Xcode's `Preview Content` folder (the default `DEVELOPMENT_ASSET_PATHS`) ship only in
     /// debug builds for previews.

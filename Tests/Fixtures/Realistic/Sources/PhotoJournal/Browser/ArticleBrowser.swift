@@ -73,6 +73,19 @@ final class RatingControl: UIControl {
         super.touchesEnded(touches, with: event)
         rating = (rating + 1) % 6
         sendActions(for: .valueChanged)
-        Thread.sleep(forTimeInterval: 0.05) // expect: blocking_call_on_main_actor
+        Thread.sleep(forTimeInterval: 0.05) // expect-low-cost: blocking_call_on_main_actor
+    }
+}
+
+/// Types a saved signature into the focused text field, one key event at a time.
+final class SignatureTyper: UIViewController {
+    var signature = ""
+    var onKey: ((Character) -> Void)?
+
+    @IBAction func insertSignature(_ sender: UIButton) {
+        for character in signature {
+            onKey?(character)
+            usleep(20_000) // expect: blocking_call_on_main_actor
+        }
     }
 }
