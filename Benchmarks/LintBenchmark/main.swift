@@ -120,7 +120,11 @@ guard !files.isEmpty else {
 let texts = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
 // Each file's module settings as a lint run finds them (the package's targets, their Swift settings).
 var detector = SettingsDetector()
-let inputs = zip(files, texts).map { Linter.SourceInput(path: $0, text: $1, settings: detector.settings(forFile: $0)) }
+// The rules `mainguard lint` runs without a configuration: opt-in rules (the render-loop rules among them) stay off.
+let defaultRuleIDs = Set(RuleRegistry.descriptions.map(\.id).filter(Configuration().isEnabled))
+let inputs = zip(files, texts).map {
+    Linter.SourceInput(path: $0, text: $1, settings: detector.settings(forFile: $0), ruleIDs: defaultRuleIDs)
+}
 let linter = Linter(configuration: LintConfiguration(threads: threads))
 
 // Warm up once so neither measurement pays for first-touch page faults alone.
