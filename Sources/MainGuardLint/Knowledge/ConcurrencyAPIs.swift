@@ -33,6 +33,10 @@ extension CalledName {
             return .background("a child task")
         case "dataTask", "downloadTask", "uploadTask":
             return .background("a URLSession completion handler")
+        case "performChanges":
+            // `PHPhotoLibrary.performChanges(_:completionHandler:)` runs the change block and the handler on
+            // an arbitrary serial queue (`performChangesAndWait` runs it on the caller's thread).
+            return .background("a Photos change block on a background queue")
         case "performBackgroundTask":
             // Core Data runs the block on a new background context's private queue.
             return .background("a Core Data background context")
