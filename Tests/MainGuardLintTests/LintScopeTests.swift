@@ -141,6 +141,8 @@ final class LintScopeTests: XCTestCase {
         XCTAssertEqual(Linter().lint(source: source, path: "App/Settings/Debug/LogView.swift").count, 0, "a file in a Debug folder")
         XCTAssertEqual(Linter().lint(source: source, path: "Debug/LogView.swift").count, 0)
         XCTAssertEqual(Linter().lint(source: source, path: "App/Debugger/LogView.swift").count, 1, "a debugger is a feature")
+        XCTAssertEqual(Linter().lint(source: source, path: "/Users/me/Debug/App/Sources/LogView.swift").count, 1,
+                       "a folder the repository sits in says nothing")
         XCTAssertEqual(Linter().lint(source: source, path: "Debug/LogView.swift", settings: .lowCost).count, 1)
     }
 

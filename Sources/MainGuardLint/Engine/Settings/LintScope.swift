@@ -226,7 +226,7 @@ private extension ExprSyntax {
 }
 
 /// Screens and menus for the app's own developers: `FileSizeDebugViewController`, `DebugMenuView`, a
-/// settings table's `debugSection`, any file in a `Debug` folder. Release builds often compile them, but
+/// settings table's `debugSection`, a file in a `Debug` folder (one of its two nearest). Release builds often compile them, but
 /// only a hidden menu, a feature flag or an internal build reaches them, so their work stalls no user's
 /// interaction (blind review rounds R and S: 8 of 29 findings sat in such screens, all rejected). A
 /// declaration counts when the word `Debug` (a camel-case word: not `Debugger`, `Debugging`) is in its name
@@ -238,7 +238,8 @@ private extension ExprSyntax {
 /// ```
 enum DebugScreens {
     static func contains(_ node: Syntax, path: String) -> Bool {
-        if path.split(separator: "/").dropLast().contains(where: { words(of: $0).contains("debug") }) { return true }
+        // The two nearest folders: a folder of the app (`Settings/Debug/`), not one the repository sits in.
+        if path.split(separator: "/").dropLast().suffix(2).contains(where: { words(of: $0).contains("debug") }) { return true }
         var current: Syntax? = node
         while let declaration = current {
             if let name = declaration.declaredName, namesADebugScreen(name) { return true }
