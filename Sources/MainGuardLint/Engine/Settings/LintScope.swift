@@ -226,9 +226,10 @@ private extension ExprSyntax {
 }
 
 /// Screens and menus for the app's own developers: `FileSizeDebugViewController`, `DebugMenuView`, a
-/// settings table's `debugSection`, a file in a `Debug` folder (one of its two nearest). Release builds often compile them, but
-/// only a hidden menu, a feature flag or an internal build reaches them, so their work stalls no user's
-/// interaction (blind review rounds R and S: 8 of 29 findings sat in such screens, all rejected). A
+/// settings table's `debugSection`, a file in a `Debug` folder (one of its two nearest). Release builds
+/// often compile them, but only a hidden menu, a feature flag or an internal build reaches them, so their
+/// work stalls no user's interaction (blind review rounds R and S: 8 of 29 findings sat in such screens,
+/// all rejected). A
 /// declaration counts when the word `Debug` (a camel-case word: not `Debugger`, `Debugging`) is in its name
 /// with a word that names a screen (`View`, `Controller`, `Menu`, `Section`, ...): `DebugLogging` and
 /// `DebugLogFormatter` are features users run.
