@@ -37,6 +37,11 @@ extension CalledName {
             // `PHPhotoLibrary.performChanges(_:completionHandler:)` runs the change block and the handler on
             // an arbitrary serial queue (`performChangesAndWait` runs it on the caller's thread).
             return .background("a Photos change block on a background queue")
+        case "asyncRead", "asyncWrite", "asyncWriteWithoutTransaction", "asyncUnsafeRead", "asyncConcurrentRead",
+             "asyncBarrierWriteWithoutTransaction":
+            // GRDB's asynchronous database access runs the block on the database's own dispatch queue and
+            // returns at once (the synchronous `read`/`write` are in the catalogue).
+            return .background("a GRDB database queue")
         case "performBackgroundTask":
             // Core Data runs the block on a new background context's private queue.
             return .background("a Core Data background context")
