@@ -342,6 +342,8 @@ public struct Linter: Sendable {
                               index: ModuleIndex) -> [Finding] {
         // A file of Xcode's `Preview Content` folder is preview code throughout: no rule needs to run.
         if !input.reportsInPreviews, input.isPreviewAsset { return [] }
+        // Nor for a file of a `Debug` folder, by default: screens only the app's developers open.
+        if !input.settings.includesLowCost, input.isInDebugFolder { return [] }
         // The SwiftUI analysis serves the render-loop rules only.
         let swiftUI = rules.needs(.views) ? SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes)
             : SwiftUIFile(noViewsIn: index.swiftUITypes)
@@ -358,7 +360,7 @@ public struct Linter: Sendable {
         if !input.settings.includesLowCost {
             hits.removeAll { _, hit in
                 let node = Syntax(hit.token)
-                return node.isDebugOnlyCode || DebugScreens.contains(node, path: input.path)
+                return node.isDebugOnlyCode || DebugScreens.encloses(node)
                     || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
             }
         }

@@ -226,21 +226,19 @@ private extension ExprSyntax {
 }
 
 /// Screens and menus for the app's own developers: `FileSizeDebugViewController`, `DebugMenuView`, a
-/// settings table's `debugSection`, a file in a `Debug` folder (one of its two nearest). Release builds
-/// often compile them, but only a hidden menu, a feature flag or an internal build reaches them, so their
-/// work stalls no user's interaction (blind review rounds R and S: 8 of 29 findings sat in such screens,
-/// all rejected). A
-/// declaration counts when the word `Debug` (a camel-case word: not `Debugger`, `Debugging`) is in its name
-/// with a word that names a screen (`View`, `Controller`, `Menu`, `Section`, ...): `DebugLogging` and
-/// `DebugLogFormatter` are features users run.
+/// settings table's `debugSection`, and every file in a `Debug` folder (`Linter.SourceInput.isInDebugFolder`).
+/// Release builds often compile them, but only a hidden menu, a feature flag or an internal build reaches
+/// them, so their work stalls no user's interaction (blind review rounds R and S: 8 of 29 findings sat in
+/// such screens, all rejected). A declaration counts when the word `Debug` (a camel-case word: not
+/// `Debugger`, `Debugging`) is in its name with a word that names a screen (`View`, `Controller`, `Menu`,
+/// `Section`, ...): `DebugLogging` and `DebugLogFormatter` are features users run.
 ///
 /// ```swift
-/// DebugScreens.contains(Syntax(token), path: "App/Settings/Debug/SandboxInspectorView.swift")  // true
+/// DebugScreens.encloses(Syntax(token))  // true inside `final class FileSizeDebugViewController`
 /// ```
 enum DebugScreens {
-    static func contains(_ node: Syntax, path: String) -> Bool {
-        // The two nearest folders: a folder of the app (`Settings/Debug/`), not one the repository sits in.
-        if path.split(separator: "/").dropLast().suffix(2).contains(where: { words(of: $0).contains("debug") }) { return true }
+    /// The node is written in a type, extension, function or property named for a debug screen.
+    static func encloses(_ node: Syntax) -> Bool {
         var current: Syntax? = node
         while let declaration = current {
             if let name = declaration.declaredName, namesADebugScreen(name) { return true }
@@ -307,5 +305,11 @@ extension Linter.SourceInput {
     /// debug builds for previews.
     var isPreviewAsset: Bool {
         path.contains("/Preview Content/") || path.hasPrefix("Preview Content/")
+    }
+
+    /// Files in a `Debug` folder (`DebugScreens`), one of the file's two nearest: a folder of the app
+    /// (`Settings/Debug/`), not one the repository sits in.
+    var isInDebugFolder: Bool {
+        path.split(separator: "/").dropLast().suffix(2).contains { DebugScreens.words(of: $0).contains("debug") }
     }
 }
