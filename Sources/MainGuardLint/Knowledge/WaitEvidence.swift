@@ -62,7 +62,7 @@ enum WaitEvidence {
 
     /// `50_000`, `0.05`, `30 * 1000`: the value of a literal or a product of literals.
     private static func product(of expression: ExprSyntax) -> Double? {
-        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return Double(integer.literal.text.filter { $0 != "_" }) }
+        if let integer = expression.integerLiteralValue { return Double(integer) }
         if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.filter { $0 != "_" }) }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return product(of: only.expression)

@@ -50,7 +50,7 @@ extension ExprSyntax {
     }
 }
 
-private extension ExprSyntax {
+extension ExprSyntax {
     /// The value of an integer literal such as `3` or `1_000`.
     var integerLiteralValue: Int? {
         self.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text.replacingOccurrences(of: "_", with: "")) }
