@@ -121,7 +121,7 @@ let texts = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) 
 // Each file's module settings as a lint run finds them (the package's targets, their Swift settings).
 var detector = SettingsDetector()
 // The rules `mainguard lint` runs without a configuration: opt-in rules (the render-loop rules among them) stay off.
-let defaultRuleIDs = Set(RuleRegistry.descriptions.map(\.id).filter(Configuration().isEnabled))
+let defaultRuleIDs = Configuration().enabledRuleIDs
 let inputs = zip(files, texts).map {
     Linter.SourceInput(path: $0, text: $1, settings: detector.settings(forFile: $0), ruleIDs: defaultRuleIDs)
 }

@@ -66,6 +66,15 @@ public struct Configuration: Sendable, Hashable, Codable {
         return rules[ruleID]?.severity != .off
     }
 
+    /// The ids of the rules this configuration runs (`isEnabled`): without one, every rule but the opt-in ones.
+    ///
+    /// ```swift
+    /// Configuration().enabledRuleIDs.contains("side_effect_in_view_body") // false: opt-in
+    /// ```
+    public var enabledRuleIDs: Set<String> {
+        Set(RuleRegistry.descriptions.map(\.id).filter(isEnabled))
+    }
+
     /// The finding as this configuration wants it reported, or `nil` when its rule is turned off.
     /// Applies the rule's configured severity, then `strict`.
     ///

@@ -89,9 +89,8 @@ public struct TeamLinter: Sendable {
                     continue
                 }
                 files.append(file)
-                let ruleIDs = Set(RuleRegistry.descriptions.map(\.id).filter(file.configuration.isEnabled))
                 inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings, reportsInPreviews: scope.includePreviews,
-                                                 ruleIDs: ruleIDs))
+                                                 ruleIDs: file.configuration.enabledRuleIDs))
             case .failure(let reason):
                 skipped.append(SkippedFile(path: file.path, reason: reason.description))
             }
