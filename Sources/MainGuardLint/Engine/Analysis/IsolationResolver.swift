@@ -115,6 +115,11 @@ public struct IsolationResolver: Sendable {
         var job: EnclosingJob?
         var member: String?
         var staticFunction = false
+        // Closures that run where they are called, crossed on the way out. One of them handed to an API as
+        // a callback (`completion:`, `begin { }`) runs when that API calls it, not as part of a job
+        // body further out: asked only at a job, which is rare.
+        var crossed: [ClosureExprSyntax] = []
+        var crossedACallback: Bool { crossed.contains(where: \.runsLaterThanItsCall) }
         var current: Syntax? = node
         while let node = current {
             switch node.kind {
@@ -122,18 +127,22 @@ public struct IsolationResolver: Sendable {
                 let closure = node.cast(ClosureExprSyntax.self)
                 switch closure.role {
                 case .unstructuredTask:
-                    if job == nil, let call = closure.enclosingCall { job = .unstructuredTask(call) }
-                case .mainActorTask:
+                    if job == nil, !crossedACallback, let call = closure.enclosingCall { job = .unstructuredTask(call) }
+                case .mainActorTask where !crossedACallback:
                     let description = "Task { @MainActor in }"
                     return (.settled(.mainActor(MainActorOrigin(description))), job ?? .mainActorJob(description))
-                case .mainActorJob(let description):
+                case .mainActorJob(let description) where !crossedACallback:
                     return (.settled(.mainActor(MainActorOrigin(description))), job ?? .mainActorJob(description))
+                case .mainActorTask, .mainActorJob:
+                    // A callback written in a main-actor job runs where its API calls it back (a network
+                    // client's queue), not in the job: the declaration around the job decides.
+                    break
                 case .mainActorCode(let description):
                     return (.settled(.mainActor(MainActorOrigin(description))), job)
                 case .background:
                     return (.settled(.nonisolated), job)
                 case .inherits:
-                    break
+                    crossed.append(closure)
                 }
             case .deinitializerDecl:
                 return (.settled(.nonisolated), job)
