@@ -331,9 +331,6 @@ extension DeclModifierListSyntax {
 }
 
 extension ClosureExprSyntax {
-    /// A closure stored (`let handler = { }`) or handed to an API that calls it back later: a completion
-    /// handler (`panel.begin { }`, `completion:`), a Combine subscriber, a timer, a group notification.
-    /// Its work is not done at the call; where it runs is decided where it is called.
     /// The right side of an assignment: `self.onMessage = { ... }`.
     var isAssignedValue: Bool {
         guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return false }
@@ -342,6 +339,9 @@ extension ClosureExprSyntax {
         return elements[index - 1].is(AssignmentExprSyntax.self)
     }
 
+    /// A closure stored (`let handler = { }`) or handed to an API that calls it back later: a completion
+    /// handler (`panel.begin { }`, `completion:`, `replyHandler:`), a Combine subscriber, a timer, a group
+    /// notification. Its work is not done at the call; where it runs is decided where it is called.
     var runsLaterThanItsCall: Bool {
         if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return false }
         guard let call = enclosingCall else {
@@ -350,7 +350,7 @@ extension ClosureExprSyntax {
             return parent?.is(InitializerClauseSyntax.self) == true || parent?.is(SequenceExprSyntax.self) == true
                 || isAssignedValue
         }
-        if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.callbackLabels.contains(label) { return true }
+        if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.isCallbackLabel(label) { return true }
         guard let called = CalledName(call) else { return false }
         return Self.callbackAPIs.contains(called.name)
     }
@@ -360,6 +360,12 @@ extension ClosureExprSyntax {
         "completion", "completionHandler", "handler", "resultHandler", "reply", "callback", "onCompletion",
         "receiveValue", "receiveCompletion", "then",
     ]
+
+    /// A label of `callbackLabels`, or one naming a handler of its own (`replyHandler:`, `errorHandler:`,
+    /// `progressHandler:`): an API runs a handler when its event comes, not during the call.
+    static func isCallbackLabel(_ label: String) -> Bool {
+        callbackLabels.contains(label) || label.hasSuffix("Handler")
+    }
 
     /// APIs whose trailing closure is a callback: it runs after the call returns.
     static let callbackAPIs: Set<String> = [
