@@ -42,6 +42,10 @@ extension CalledName {
             // GRDB's asynchronous database access runs the block on the database's own dispatch queue and
             // returns at once (the synchronous `read`/`write` are in the catalogue).
             return .background("a GRDB database queue")
+        case "performExpiringActivity":
+            // `ProcessInfo.performExpiringActivity(withReason:using:)` runs the block asynchronously on a
+            // concurrent queue of its own; an extension blocks there on purpose to keep its process alive.
+            return .background("an expiring activity's block on a background queue")
         case "performBackgroundTask":
             // Core Data runs the block on a new background context's private queue.
             return .background("a Core Data background context")
