@@ -18,11 +18,26 @@ final class FindingsByCauseTests: XCTestCase {
         let findings = Linter().lint([helper] + screens).findings
         XCTAssertEqual(findings.map(\.file), ["Screen1.swift"])
         XCTAssertEqual(findings.first?.otherSites, ["Screen2.swift:2:29", "Screen3.swift:2:29", "Screen4.swift:2:29"])
-        XCTAssertTrue(findings.first?.message.hasSuffix("(also called from Screen2.swift:2, Screen3.swift:2 and 1 more)") == true,
+        // Two places would take the message past 200 characters: it names one, and JSON names them all.
+        XCTAssertTrue(findings.first?.message.hasSuffix("(also called from Screen2.swift:2 and 2 more)") == true,
                       findings.first?.message ?? "")
+        XCTAssertLessThanOrEqual(findings.first?.message.count ?? 0, MessageBudget.characters)
         let json = JSONReporter.render(findings)
         XCTAssertTrue(json.contains("\"other_sites\""), json)
         XCTAssertTrue(json.contains("Screen4.swift:2:29"), json)
+    }
+
+    /// The other callers take what room the message leaves: two places, one, or a count.
+    func testOtherCallersAreNamedWithinTheMessageBudget() {
+        let sites = ["App/Screen2.swift:2:29", "App/Screen3.swift:8:3", "App/Screen4.swift:2:29"]
+        XCTAssertEqual(FindingsByCause.otherCallers(sites, after: "short"),
+                       " (also called from Screen2.swift:2, Screen3.swift:8 and 1 more)")
+        XCTAssertEqual(FindingsByCause.otherCallers(Array(sites.prefix(2)), after: "short"),
+                       " (also called from Screen2.swift:2, Screen3.swift:8)")
+        let long = String(repeating: "x", count: 150)
+        XCTAssertEqual(FindingsByCause.otherCallers(sites, after: long), " (also called from Screen2.swift:2 and 2 more)")
+        XCTAssertEqual(FindingsByCause.otherCallers(sites, after: long + long), " (and 3 other callers)")
+        XCTAssertEqual(FindingsByCause.otherCallers(Array(sites.prefix(1)), after: long + long), " (and 1 other caller)")
     }
 
     /// `image.tiffRepresentation?.write(to: url)` is one statement and one fix: one finding of a rule per

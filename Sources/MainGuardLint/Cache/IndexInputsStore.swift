@@ -41,11 +41,11 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 4 (calls and catalogue calls keep the parameter tests they run under, parameters their names
-    /// and literal defaults; format 3: entries kept as read, a count of saves that extended the table;
-    /// format 2: functions say whether they run their closures in the background); a store of another
-    /// format reads as empty.
-    private static let format = 4
+    /// Format 5 (a main-actor origin keeps its brief form for short messages; format 4: calls and catalogue
+    /// calls keep the parameter tests they run under, parameters their names and literal defaults; format 3:
+    /// entries kept as read, a count of saves that extended the table; format 2: functions say whether they
+    /// run their closures in the background); a store of another format reads as empty.
+    private static let format = 5
 
     init() {}
 
@@ -262,7 +262,7 @@ extension LocalIsolation {
 extension Isolation {
     init(from reader: inout BinaryReader) throws {
         switch try reader.int() {
-        case 0: self = .mainActor(MainActorOrigin(try reader.string(), isDefaultIsolation: try reader.bool()))
+        case 0: self = .mainActor(MainActorOrigin(try reader.string(), brief: try reader.string(), isDefaultIsolation: try reader.bool()))
         case 1: self = .nonisolated
         case 2: self = .otherActor(try reader.string())
         default: throw BinaryReader.Malformed()
@@ -274,6 +274,7 @@ extension Isolation {
         case .mainActor(let origin):
             writer.int(0)
             writer.string(origin.description)
+            writer.string(origin.brief)
             writer.bool(origin.isDefaultIsolation)
         case .nonisolated: writer.int(1)
         case .otherActor(let name): writer.int(2); writer.string(name)

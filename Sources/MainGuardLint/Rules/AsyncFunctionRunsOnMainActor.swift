@@ -29,8 +29,12 @@ enum AsyncFunctionRunsOnMainActor: Rule {
 
     enum Message {
         static func runsOnMainActor(_ signature: String, reason: String, cause: String, caller: MainActorOrigin) -> String {
-            "\(signature) \(CallChain.shortenedReason(reason)) before its first await, on the main actor (\(cause); awaited from \(caller.description)); "
-                + "mark it `@concurrent`"
+            MessageBudget.fit { style in
+                // Default isolation MainActor often explains both the function and its caller: said once.
+                let awaitedFrom = caller.description == cause ? "" : "; awaited from \(style.origin(caller))"
+                return "\(CallChain.workFirst(signature, reason: reason, style: style)) before its first await, on the main actor "
+                    + "(\(cause)\(awaitedFrom)); mark it `@concurrent`"
+            }
         }
     }
 }

@@ -49,14 +49,19 @@ enum BlockingCallOnMainActor: Rule {
 
     enum Message {
         static func blocking(_ entry: CatalogueEntry, origin: MainActorOrigin, settings: ModuleSettings) -> String {
-            "\(entry.display) \(entry.kind.effect) in main-actor code (\(origin.description)); \(fix(entry, settings))"
+            MessageBudget.fit { style in
+                "\(entry.display) \(entry.kind.effect) in main-actor code (\(style.origin(origin))); \(fix(entry, settings))"
+            }
         }
 
         /// A module function that does not run on the main actor itself (its own calls are not reported
-        /// there), called synchronously from main-actor code, so the blocking call it reaches runs on the main thread.
+        /// there), called synchronously from main-actor code, so the blocking call it reaches runs on the
+        /// main thread. The blocking call comes first, then the functions it is reached through.
         static func blockingCallee(_ signature: String, reached: CatalogueCall, origin: MainActorOrigin, settings: ModuleSettings) -> String {
-            "\(signature) \(reached.description), which \(reached.entry.kind.effect) in main-actor code (\(origin.description)); "
-                + fix(reached.entry, settings)
+            MessageBudget.fit { style in
+                "\(reached.entry.display) \(reached.entry.kind.effect) in main-actor code (\(style.origin(origin))), "
+                    + "via \(style.chain([signature] + reached.through)); \(fix(reached.entry, settings))"
+            }
         }
 
         static func fix(_ entry: CatalogueEntry, _ settings: ModuleSettings) -> String {

@@ -40,22 +40,29 @@ enum SyncWorkInMainActorTask: Rule {
     enum Message {
         static func catalogued(_ entry: CatalogueEntry, job: EnclosingJob, origin: MainActorOrigin,
                                settings: ModuleSettings) -> String {
-            "\(entry.display) \(entry.kind.effect) on the main actor: \(job.explanation(origin)); "
-                + BlockingCallOnMainActor.Message.fix(entry, settings)
+            MessageBudget.fit { style in
+                "\(entry.display) \(entry.kind.effect) on the main actor: \(job.explanation(style.origin(origin))); "
+                    + BlockingCallOnMainActor.Message.fix(entry, settings)
+            }
         }
 
+        /// The function where the work is comes first ("b() loops"), then the calls that reach it from
+        /// the job (", via load() → a()").
         static func heavyFunction(_ signature: String, reason: String, job: EnclosingJob, origin: MainActorOrigin,
                                   settings: ModuleSettings) -> String {
-            "\(signature) \(CallChain.shortenedReason(reason)), on the main actor: \(job.explanation(origin)); \(OffMainActorAdvice.forSettings(settings))"
+            MessageBudget.fit { style in
+                "\(CallChain.workFirst(signature, reason: reason, style: style)), on the main actor: "
+                    + "\(job.explanation(style.origin(origin))); \(OffMainActorAdvice.forSettings(settings))"
+            }
         }
     }
 }
 
 private extension EnclosingJob {
     /// "this Task inherits @MainActor from ContentView.body".
-    func explanation(_ origin: MainActorOrigin) -> String {
+    func explanation(_ origin: String) -> String {
         switch self {
-        case .unstructuredTask: "this Task inherits @MainActor from \(origin.description)"
+        case .unstructuredTask: "this Task inherits @MainActor from \(origin)"
         case .mainActorJob(let api): "the \(api) body runs there"
         }
     }

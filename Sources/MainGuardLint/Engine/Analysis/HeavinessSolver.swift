@@ -319,11 +319,13 @@ enum CallChain {
         return "\(function.settings.targetName ?? "")|\(hops.last ?? function.causeKey)|\(work)"
     }
 
-    /// "calls a(), which calls b(), which loops" (the heaviness solver's reason) as "calls a() → b(), which loops".
-    static func shortenedReason(_ reason: String) -> String {
+    /// A function's heaviness reason with the work first: "b() loops, via load() → a()" for `load()` and
+    /// "calls a(), which calls b(), which loops" (the heaviness solver's reason); "load() loops" when its
+    /// own body is the work.
+    static func workFirst(_ signature: String, reason: String, style: MessageStyle) -> String {
         let (hops, work) = split(reason)
-        guard hops.count > 1 else { return reason }
-        return "calls \(shortened(hops)), which \(work)"
+        guard let root = hops.last else { return "\(style.signature(signature)) \(reason)" }
+        return "\(style.signature(root)) \(work), via \(style.chain([signature] + hops.dropLast()))"
     }
 
     /// The functions a reason passes through (`["a()", "b()"]`) and the work at its end (`"loops"`).

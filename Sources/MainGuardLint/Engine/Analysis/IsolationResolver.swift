@@ -31,11 +31,15 @@ public enum Isolation: Sendable, Hashable {
 /// ```
 public struct MainActorOrigin: Sendable, Hashable {
     public var description: String
+    /// The place alone, for a message short of room: "AlbumViewController.load" for
+    /// "AlbumViewController.load (AlbumViewController subclasses UIViewController)".
+    public var brief: String
     /// True when only the module's default isolation (SE-0466) puts the code on the main actor.
     public var isDefaultIsolation: Bool
 
-    public init(_ description: String, isDefaultIsolation: Bool = false) {
+    public init(_ description: String, brief: String? = nil, isDefaultIsolation: Bool = false) {
         self.description = description
+        self.brief = brief ?? description
         self.isDefaultIsolation = isDefaultIsolation
     }
 }

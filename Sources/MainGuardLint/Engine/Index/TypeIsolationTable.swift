@@ -70,11 +70,11 @@ struct TypeIsolationTable: Sendable {
         case .conformance(let type, let protocolName):
             return .mainActor(.conformance(type: type, member: member, protocolName: protocolName))
         case .sdkSuperclass(let type, let superclass):
-            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) subclasses \(superclass))"))
+            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) subclasses \(superclass))", brief: Self.place(type, member)))
         case .moduleSuperclass(let type, let superclass):
-            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) inherits @MainActor from \(superclass))"))
+            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) inherits @MainActor from \(superclass))", brief: Self.place(type, member)))
         case .sdkType(let type):
-            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (an extension of \(type), which is @MainActor)"))
+            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (an extension of \(type), which is @MainActor)", brief: Self.place(type, member)))
         case .defaultIsolation(let settings):
             return settings.defaultIsolation
         case .nonisolated:

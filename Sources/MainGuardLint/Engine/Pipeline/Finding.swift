@@ -121,14 +121,24 @@ public enum FindingsByCause {
         return merged.map { finding in
             guard let others = finding.otherSites, !others.isEmpty else { return finding }
             var counted = finding
-            let places = others.prefix(2).map { site in
-                let parts = site.split(separator: ":")
-                return "\((String(parts.dropLast(2).joined(separator: ":")) as NSString).lastPathComponent):\(parts.dropLast().last ?? "")"
-            }
-            let more = others.count > 2 ? " and \(others.count - 2) more" : ""
-            counted.message += " (also called from \(places.joined(separator: ", "))\(more))"
+            counted.message += otherCallers(others, after: finding.message)
             return counted
         }
+    }
+
+    /// " (also called from A.swift:12, B.swift:40 and 3 more)", naming fewer places, then none, when the
+    /// message would run past `MessageBudget.characters`: JSON lists every place (`otherSites`).
+    static func otherCallers(_ sites: [String], after message: String) -> String {
+        let places = sites.prefix(2).map { site in
+            let parts = site.split(separator: ":")
+            return "\(PathParts.name(parts.dropLast(2).joined(separator: ":"))):\(parts.dropLast().last ?? "")"
+        }
+        let candidates = (0...places.count).reversed().map { named in
+            let more = sites.count - named
+            guard named > 0 else { return " (and \(more) other \(more == 1 ? "caller" : "callers"))" }
+            return " (also called from \(places.prefix(named).joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""))"
+        }
+        return candidates.first { message.count + $0.count <= MessageBudget.characters } ?? candidates.last!
     }
 }
 

@@ -1,0 +1,67 @@
+@testable import MainGuardLint
+import Foundation
+import XCTest
+
+/// Messages a person reads: about 200 characters, the blocking or heavy call first, chains of at most
+/// three functions.
+final class MessageBudgetTests: XCTestCase {
+    func testStylesShortenSignaturesOriginsAndChainsInTurn() {
+        let full = MessageStyle()
+        let compact = MessageStyle(compactSignatures: true)
+        XCTAssertEqual(full.signature("saveSnippet(folder:name:content:)"), "saveSnippet(folder:name:content:)")
+        XCTAssertEqual(compact.signature("saveSnippet(folder:name:content:)"), "saveSnippet(…)")
+        // One label or none says little more than the name: kept.
+        XCTAssertEqual(compact.signature("load(from:)"), "load(from:)")
+        XCTAssertEqual(compact.signature("JSONDecoder.decode"), "JSONDecoder.decode")
+
+        let origin = MainActorOrigin("AlbumViewController.load (AlbumViewController subclasses UIViewController)",
+                                     brief: "AlbumViewController.load")
+        XCTAssertEqual(compact.origin(origin), origin.description)
+        XCTAssertEqual(MessageStyle(briefOrigins: true).origin(origin), "AlbumViewController.load")
+
+        let chain = ["open()", "route(to:)", "make(kind:)", "sort(by:)"]
+        XCTAssertEqual(full.chain(chain), "open() → … → sort(by:)")
+        XCTAssertEqual(full.chain(Array(chain.prefix(3))), "open() → route(to:) → make(kind:)")
+        XCTAssertEqual(MessageStyle(shortChains: true).chain(Array(chain.prefix(3))), "open() → … → make(kind:)")
+    }
+
+    func testTheFullestStyleThatFitsIsUsed() {
+        let signature = "rebuild(items:into:options:)"
+        let short = MessageBudget.fit { style in style.signature(signature) }
+        XCTAssertEqual(short, signature)
+        let padding = String(repeating: "x", count: MessageBudget.characters - 10)
+        let long = MessageBudget.fit { style in padding + style.signature(signature) }
+        XCTAssertEqual(long, padding + "rebuild(…)")
+    }
+
+    /// The blocking call comes first, then the functions that reach it from the call site.
+    func testAHelperChainLeadsWithTheBlockingCall() {
+        let source = """
+            import Foundation
+            @MainActor final class ClipsScreen {
+                func show() { _ = prepareClips(in: "/tmp") }
+            }
+            func prepareClips(in folder: String) -> Int { loadClips(from: folder).count }
+            func loadClips(from folder: String) -> [Data] { [readVideo(at: folder + "/clip.mov")] }
+            func readVideo(at path: String) -> Data { (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map(\.message), [
+            "Data(contentsOf:) does synchronous I/O in main-actor code (@MainActor class ClipsScreen), via prepareClips(in:) → … → "
+                + "readVideo(at:); move it into a `nonisolated` async function and await it",
+        ])
+    }
+
+    /// Every message of the realistic fixture, low-cost ones included, about the budget at most (when the
+    /// shortest style does not fit, a few characters over); the other callers of a shared cause may add a count.
+    func testRealisticFixtureMessagesStayWithinTheBudget() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Realistic")
+        let result = try Linter(configuration: LintConfiguration(scope: LintScope(includeLowCost: true))).lint(paths: [corpus.path])
+        XCTAssertGreaterThan(result.findings.count, 30)
+        for finding in result.findings {
+            let callers = finding.otherSites.map { FindingsByCause.otherCallers($0, after: String(repeating: "x", count: 500)).count } ?? 0
+            XCTAssertLessThanOrEqual(finding.message.count, MessageBudget.characters + 20 + callers, finding.message)
+        }
+    }
+}
