@@ -91,7 +91,7 @@ struct LintCommand: ParsableCommand {
                 defaultIsolationMainActor: defaultIsolation.map { $0 == .mainActor },
                 nonisolatedNonsendingByDefault: upcomingFeature.contains(.nonisolatedNonsendingByDefault) ? true : nil),
             cache: noCache ? nil : LintCache(directory: URL(fileURLWithPath: cachePath ?? LintCache.defaultDirectory),
-                                             toolVersion: ToolVersion.current),
+                                             toolVersion: ToolVersion.cacheIdentity),
             sourceRoot: workingDirectory, threads: threads,
             scope: LintScope(includeTests: includeTests, includePreviews: includePreviews, includeLowCost: includeLowCost))
         let knownBaseline = try baseline.map(readBaseline)

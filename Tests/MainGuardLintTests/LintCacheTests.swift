@@ -119,6 +119,25 @@ import Testing
         #expect(cache.load().files.isEmpty)
     }
 
+    /// Another build's cache is not read, and saving removes the files other builds left; the cache
+    /// identity names the running build, so an upgraded MainGuard never serves an older build's findings.
+    @Test func aNewBuildNeitherReadsNorKeepsAnOlderBuildsFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let older = LintCache(directory: folder, toolVersion: "0.1.0+1000-1")
+        var store = older.load()
+        store.record([finding], forFile: "/a/A.swift", contentHash: "c", settingsKey: "s", indexKey: "i")
+        try older.save(store)
+        try older.save(IndexInputsStore())
+        let newer = LintCache(directory: folder, toolVersion: "0.1.0+2000-2")
+        #expect(newer.load().files.isEmpty)
+        try newer.save(newer.load())
+        try newer.save(IndexInputsStore())
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == [newer.indexInputsURL.lastPathComponent, newer.storeURL.lastPathComponent].sorted())
+        #expect(ToolVersion.cacheIdentity.hasPrefix(ToolVersion.current + "+"))
+    }
+
     /// The findings store's byte form keeps every field of a finding, its view included (which equality
     /// ignores), and the last run's manifest; damaged bytes throw.
     @Test func findingsSurviveTheByteForm() throws {

@@ -112,6 +112,7 @@ extension LintCache {
     func save(_ store: IndexInputsStore) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(store.encoded()).write(to: indexInputsURL, options: .atomic)
+        removeOtherBuildsFiles(like: indexInputsURL, prefix: "index-")
     }
 }
 

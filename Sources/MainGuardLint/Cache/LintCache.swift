@@ -34,9 +34,20 @@ public struct LintCache: Sendable {
         self.toolVersion = toolVersion
     }
 
-    /// One file per tool version: a new version never reads an old version's findings.
+    /// One file per tool version (a build: ``ToolVersion/cacheIdentity``): a new build never reads an
+    /// old one's findings.
     var storeURL: URL {
         directory.appendingPathComponent("cache-\(StableHash.of(toolVersion)).bin")
+    }
+
+    /// Deletes the files other builds left with the same prefix (`cache-`, `index-`), so rebuilding or
+    /// upgrading MainGuard does not pile up caches nobody reads.
+    func removeOtherBuildsFiles(like kept: URL, prefix: String) {
+        let folder = directory.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".bin") && name != kept.lastPathComponent {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
     }
 
     /// The stored entries, or an empty store when there is none or it cannot be read (a cache
@@ -53,6 +64,7 @@ public struct LintCache: Sendable {
     public func save(_ store: LintCacheStore) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(store.encoded()).write(to: storeURL, options: .atomic)
+        removeOtherBuildsFiles(like: storeURL, prefix: "cache-")
     }
 }
 
