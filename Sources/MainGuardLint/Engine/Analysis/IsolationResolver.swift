@@ -121,9 +121,16 @@ public struct IsolationResolver: Sendable {
         var staticFunction = false
         // Closures that run where they are called, crossed on the way out. One of them handed to an API as
         // a callback (`completion:`, `begin { }`) runs when that API calls it, not as part of a job
-        // body further out: asked only at a job, which is rare.
-        var crossed: [ClosureExprSyntax] = []
-        var crossedACallback: Bool { crossed.contains(where: \.runsLaterThanItsCall) }
+        // body further out. Asked only at a job, which is rare, and each closure is checked once.
+        var crossedCallback = false
+        var unchecked: [ClosureExprSyntax] = []
+        var crossedACallback: Bool {
+            if !crossedCallback, !unchecked.isEmpty {
+                crossedCallback = unchecked.contains(where: \.runsLaterThanItsCall)
+                unchecked.removeAll()
+            }
+            return crossedCallback
+        }
         var current: Syntax? = node
         while let node = current {
             switch node.kind {
@@ -146,7 +153,7 @@ public struct IsolationResolver: Sendable {
                 case .background:
                     return (.settled(.nonisolated), job)
                 case .inherits:
-                    crossed.append(closure)
+                    unchecked.append(closure)
                 }
             case .deinitializerDecl:
                 return (.settled(.nonisolated), job)
