@@ -286,17 +286,13 @@ final class HeavinessSolver: @unchecked Sendable {
 ///
 /// ```swift
 /// let call = CatalogueCall(entry: entry, through: ["decode(_:)"])
-/// print(call.description) // "calls Data(contentsOf:) via decode(_:)"
+/// print(call.entry.display, CallChain.shortened(call.through)) // "Data(contentsOf:) decode(_:)"
 /// ```
 struct CatalogueCall: Sendable {
     var entry: CatalogueEntry
     var through: [String]
     /// The test of the function's own parameters the call runs under (`ParameterCondition`); nil when it always runs.
     var requires: ParameterCondition? = nil
-
-    var description: String {
-        through.isEmpty ? "calls \(entry.display)" : "calls \(entry.display) via \(CallChain.shortened(through))"
-    }
 
     /// The cause callers share: the function that makes the catalogue call, however they reach it, so
     /// thirteen screens reaching one file read through different helpers are one finding.
@@ -308,8 +304,9 @@ struct CatalogueCall: Sendable {
 
 /// Call chains as messages show them: at most three hops (`load() → … → decode()`).
 enum CallChain {
-    static func shortened(_ hops: [String]) -> String {
-        (hops.count > 3 ? [hops[0], "…", hops[hops.count - 1]] : hops).joined(separator: " → ")
+    /// The hops joined with arrows; more than `limit` of them as the two ends around an ellipsis.
+    static func shortened(_ hops: [String], limit: Int = 3) -> String {
+        (hops.count > limit ? [hops[0], "…", hops[hops.count - 1]] : hops).joined(separator: " → ")
     }
 
     /// The function at the end of a heaviness chain, where the work is: `b()` for "calls a(), which calls

@@ -70,11 +70,11 @@ struct TypeIsolationTable: Sendable {
         case .conformance(let type, let protocolName):
             return .mainActor(.conformance(type: type, member: member, protocolName: protocolName))
         case .sdkSuperclass(let type, let superclass):
-            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) subclasses \(superclass))", brief: Self.place(type, member)))
+            return .mainActor(Self.origin(type, member, because: "\(type) subclasses \(superclass)"))
         case .moduleSuperclass(let type, let superclass):
-            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (\(type) inherits @MainActor from \(superclass))", brief: Self.place(type, member)))
+            return .mainActor(Self.origin(type, member, because: "\(type) inherits @MainActor from \(superclass)"))
         case .sdkType(let type):
-            return .mainActor(MainActorOrigin("\(Self.place(type, member)) (an extension of \(type), which is @MainActor)", brief: Self.place(type, member)))
+            return .mainActor(Self.origin(type, member, because: "an extension of \(type), which is @MainActor"))
         case .defaultIsolation(let settings):
             return settings.defaultIsolation
         case .nonisolated:
@@ -85,6 +85,12 @@ struct TypeIsolationTable: Sendable {
     /// "Type.member" for messages, or just the type.
     private static func place(_ type: String, _ member: String?) -> String {
         member.map { "\(type).\($0.trimmingSuffix("()"))" } ?? type
+    }
+
+    /// "Type.member (why the type is main-actor)", its brief form the place alone.
+    private static func origin(_ type: String, _ member: String?, because reason: String) -> MainActorOrigin {
+        let place = place(type, member)
+        return MainActorOrigin("\(place) (\(reason))", brief: place)
     }
 }
 

@@ -59,8 +59,6 @@ struct MessageStyle: Sendable {
     /// The functions a call passes through, at most three of them (two in the shortest style):
     /// `load() → … → decode()`.
     func chain(_ functions: [String]) -> String {
-        let shown = functions.map(signature)
-        guard shortChains, shown.count > 2 else { return CallChain.shortened(shown) }
-        return [shown[0], "…", shown[shown.count - 1]].joined(separator: " → ")
+        CallChain.shortened(functions.map(signature), limit: shortChains ? 2 : 3)
     }
 }
