@@ -26,10 +26,15 @@ struct ChildProcess {
     var peakMemoryMB: Double
     var seconds: Double
 
-    /// Runs `executable` with `arguments`; output goes through files, so a child that
-    /// prints megabytes cannot block on a full pipe. A child still running after `timeout` seconds is
-    /// killed (and shows as `.signal(SIGKILL)` with `timedOut`).
+    /// Runs `executable` with `arguments` and waits for it; see `Running.wait(timeout:)`.
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 600) throws -> ChildProcess {
+        try start(executable, arguments).wait(timeout: timeout)
+    }
+
+    /// Starts `executable` with `arguments` and returns at once, so a long run can go on while a test
+    /// does other work; output goes through files, so a child that prints megabytes cannot block on a
+    /// full pipe.
+    static func start(_ executable: String, _ arguments: [String]) throws -> Running {
         let scratch = try TemporaryDirectory("child")
         let outPath = scratch.path + "/stdout", errPath = scratch.path + "/stderr"
         #if os(Linux)
@@ -52,26 +57,84 @@ struct ChildProcess {
         let start = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else { throw ChildProcessError(message: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        var timedOut = false
-        // Poll rather than block, so a hung child is killed at the deadline and the test reports it.
-        while true {
-            let waited = wait4(pid, &status, WNOHANG, &usage)
-            if waited == pid || (waited == -1 && errno != EINTR) { break }
-            if !timedOut, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > timeout {
-                timedOut = true
-                kill(pid, SIGKILL)
-            }
-            usleep(2_000)
+        return Running(pid: pid, start: start, scratch: scratch, outPath: outPath, errPath: errPath)
+    }
+
+    /// A child that `start` left running. Wait for it once; a child never waited for is killed when
+    /// the value is released, so an abandoned run cannot outlive its test.
+    final class Running {
+        private let pid: pid_t
+        private let start: UInt64
+        private let scratch: TemporaryDirectory
+        private let outPath: String, errPath: String
+        private var finished = false
+
+        fileprivate init(pid: pid_t, start: UInt64, scratch: TemporaryDirectory, outPath: String, errPath: String) {
+            (self.pid, self.start, self.scratch, self.outPath, self.errPath) = (pid, start, scratch, outPath, errPath)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        // WIFEXITED / WTERMSIG spelled out: the C macros are not imported into Swift.
-        let termination: Termination = status & 0x7f == 0 ? .exit((status >> 8) & 0xff) : .signal(status & 0x7f)
-        return ChildProcess(termination: termination, timedOut: timedOut,
-                            standardOutput: FileManager.default.contents(atPath: outPath) ?? Data(),
-                            standardError: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
-                            peakMemoryMB: Double(usage.ru_maxrss) / 1024, seconds: seconds)
+
+        /// Waits for the child to end. A child still running `timeout` seconds after it started is
+        /// killed (and shows as `.signal(SIGKILL)` with `timedOut`).
+        func wait(timeout: Double) -> ChildProcess {
+            var status: Int32 = 0
+            var usage = rusage()
+            var timedOut = false
+            // Poll rather than block, so a hung child is killed at the deadline and the test reports it.
+            while true {
+                let waited = wait4(pid, &status, WNOHANG, &usage)
+                if waited == pid || (waited == -1 && errno != EINTR) { break }
+                if !timedOut, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > timeout {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                }
+                usleep(2_000)
+            }
+            finished = true
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            // WIFEXITED / WTERMSIG spelled out: the C macros are not imported into Swift.
+            let termination: Termination = status & 0x7f == 0 ? .exit((status >> 8) & 0xff) : .signal(status & 0x7f)
+            return ChildProcess(termination: termination, timedOut: timedOut,
+                                standardOutput: FileManager.default.contents(atPath: outPath) ?? Data(),
+                                standardError: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
+                                peakMemoryMB: Double(usage.ru_maxrss) / 1024, seconds: seconds)
+        }
+
+        deinit {
+            guard !finished else { return }
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+}
+
+/// A child started ahead of the test that judges it (from a class's `setUp()`), so it runs beside the
+/// tests before that one. Starting may fail; the failure is thrown where the run is waited for.
+final class HeadStart: @unchecked Sendable {   // every stored property is guarded by `lock`
+    private let lock = NSLock()
+    private var started: Result<(TemporaryDirectory, ChildProcess.Running), Error>?
+
+    /// Starts the child; `make` writes its inputs into a folder kept alive until the run is waited for.
+    func begin(_ make: () throws -> (TemporaryDirectory, ChildProcess.Running)) {
+        let result = Result { try make() }
+        lock.withLock { started = result }
+    }
+
+    /// Waits for the child `begin` started (`timeout` counts from its start) and hands back its run.
+    func wait(timeout: Double) throws -> ChildProcess {
+        guard let started = lock.withLock({ self.started }) else {
+            throw ChildProcessError(message: "the run was never started: the class's setUp() starts it")
+        }
+        let (scratch, running) = try started.get()
+        let run = running.wait(timeout: timeout)
+        withExtendedLifetime(scratch) {}
+        lock.withLock { self.started = nil }
+        return run
+    }
+
+    /// Drops a child nobody waited for; releasing it kills it.
+    func abandon() {
+        lock.withLock { started = nil }
     }
 }
 

@@ -127,24 +127,27 @@ import Testing
         try TeamLinter(cache: cache, sourceRoot: folder.path, threads: 2).lint(paths: [folder.path])
     }
 
+    /// Forty lints of the fixture per seed: the work runs off the cooperative pool (`offThePool`).
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 9])
-    func editRunsFindWhatColdRunsFind(seed: UInt64) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-edit-runs-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Odd seeds edit the chains alone, where most edits reach other files; even seeds edit them within the fixture.
-        try Self.writeCorpus(to: folder, withFixture: seed % 2 == 0)
-        let cache = LintCache(directory: folder.appendingPathComponent(".build/cache"), toolVersion: "test")
-        _ = try Self.lint(folder, cache: cache)
-        var random = SplitMix64(seed: seed)
-        var reused = 0
-        for step in 1...20 {
-            let edit = try Self.edit(folder, &random)
-            let edited = try Self.lint(folder, cache: cache)
-            let cold = try Self.lint(folder, cache: nil)
-            #expect(edited.lint.findings == cold.lint.findings, "seed \(seed), step \(step): \(edit)")
-            reused += edited.filesFromCache
+    func editRunsFindWhatColdRunsFind(seed: UInt64) async throws {
+        try await offThePool {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-edit-runs-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // Odd seeds edit the chains alone, where most edits reach other files; even seeds edit them within the fixture.
+            try Self.writeCorpus(to: folder, withFixture: seed % 2 == 0)
+            let cache = LintCache(directory: folder.appendingPathComponent(".build/cache"), toolVersion: "test")
+            _ = try Self.lint(folder, cache: cache)
+            var random = SplitMix64(seed: seed)
+            var reused = 0
+            for step in 1...20 {
+                let edit = try Self.edit(folder, &random)
+                let edited = try Self.lint(folder, cache: cache)
+                let cold = try Self.lint(folder, cache: nil)
+                #expect(edited.lint.findings == cold.lint.findings, "seed \(seed), step \(step): \(edit)")
+                reused += edited.filesFromCache
+            }
+            #expect(reused > 0, "edit runs reuse the files an edit cannot change")
         }
-        #expect(reused > 0, "edit runs reuse the files an edit cannot change")
     }
 
     @Test func anEditRelintsOnlyTheFilesThatNameWhatChanged() throws {
