@@ -5,6 +5,7 @@
 # every `swift test`) and the script fails.
 #
 #   bash Fuzz/run.sh 90
+#   FUZZ_BUILD_ONLY=1 bash Fuzz/run.sh   # only the sanitizer build (.ci/run starts it beside the tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-90}
@@ -21,6 +22,7 @@ build=(swift build -c debug --scratch-path "$scratch" --sanitize=address
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFUZZING
     -Xlinker "$libfuzzer" -Xlinker -lstdc++)
 nice -n 10 "${build[@]}" --product mainguard-fuzz 2>&1 | grep -v "Cannot export local symbol" | tail -n 3
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 fuzzer="$("${build[@]}" --show-bin-path)/mainguard-fuzz"
 
 rm -rf "$work"; mkdir -p "$work/corpus" "$work/artifacts"
