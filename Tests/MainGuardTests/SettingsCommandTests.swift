@@ -70,4 +70,13 @@ final class SettingsCommandTests: XCTestCase {
             "1 file no target claims (fallback settings: classic, or the configuration's defaults): \(fixture)/Scripts/bump-version.swift\n"),
             result.standardError)
     }
+
+    /// SwiftPM compiles a manifest and no target is meant to: it is not among the files worth a look.
+    func testLintVerboseLeavesPackageManifestsOut() throws {
+        let result = try MainGuardCLI.run(["lint", "--no-cache", "--verbose", fixture])
+        let line = try XCTUnwrap(result.standardError.split(separator: "\n").first { $0.contains("no target claims") }, result.standardError)
+        XCTAssertTrue(line.hasPrefix("2 files no target claims"), String(line))
+        XCTAssertTrue(line.contains("\(fixture)/Scripts/bump-version.swift") && line.contains("\(fixture)/App/Legacy/OldImporter.swift"), String(line))
+        XCTAssertFalse(line.contains("Package.swift"), String(line))
+    }
 }

@@ -55,7 +55,8 @@ public struct TeamLinter: Sendable {
         public var cacheWarning: String?
         /// Test files left out of the run (`--include-tests` brings them back).
         public var testFilesLeftOut = 0
-        /// Linted files no Package.swift or Xcode target claims: they got the fallback settings.
+        /// Linted files no Package.swift or Xcode target claims: they got the fallback settings. Package
+        /// manifests are not among them: SwiftPM compiles them, and no target is meant to.
         public var unclaimedFiles: [String] = []
 
         /// SwiftLint's convention: 0 without error findings, 2 with one; `strict` from the command
@@ -107,7 +108,7 @@ public struct TeamLinter: Sendable {
         let result = LintResult(findings: findings.sorted(), skipped: skipped, fileCount: inputs.count,
                                 lineCount: Linter.lineCount(of: inputs))
         return Result(lint: result, filesFromCache: fromCache, baselinedCount: baselined, cacheWarning: cacheWarning,
-                      testFilesLeftOut: testFilesLeftOut, unclaimedFiles: files.filter { $0.settings.targetName == nil }.map(\.path))
+                      testFilesLeftOut: testFilesLeftOut, unclaimedFiles: files.filter(\.settings.isUnclaimed).map(\.path))
     }
 
     /// Collects files, keeps those the configuration includes, and settles each one's settings.

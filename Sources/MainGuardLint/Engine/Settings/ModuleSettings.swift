@@ -34,6 +34,10 @@ public struct ModuleSettings: Sendable, Hashable {
     /// `include_low_cost: true`: work whose cost the code does not show to be large is reported too
     /// (`CostEvidence`, `LoopCost`, the formatters and collection passes of `expensive_work_in_view_body`).
     public var includesLowCost = false
+    /// No target compiles the file and it is not a package manifest (which SwiftPM compiles, and no target
+    /// is meant to): it got the fallback settings, and `--verbose` names it.
+    public var isUnclaimed: Bool { targetName == nil && provenance.owner != SettingsProvenance.manifest.owner }
+
     /// Where the target and each setting came from, for `mainguard settings` and `--verbose`.
     /// Not part of equality: two files compiled alike have equal settings whatever explains them.
     public var provenance = SettingsProvenance.fallback

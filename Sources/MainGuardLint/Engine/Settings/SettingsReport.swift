@@ -58,7 +58,7 @@ public struct SettingsReport: Sendable {
     }
 
     public var entries: [Entry]
-    /// Files no target claims.
+    /// Files no target claims, package manifests aside (SwiftPM compiles those, no target is meant to).
     public var unclaimedFiles: Int
     /// Projects that could not be read, as `path: reason`.
     public var problems: [String]
@@ -79,7 +79,7 @@ public struct SettingsReport: Sendable {
             return (path: path, assignment: Assignment(settings.applying(overrides)))
         }
         problems = detector.problems
-        unclaimedFiles = assigned.filter { $0.assignment.target == nil }.count
+        unclaimedFiles = assigned.filter { $0.assignment.target == nil && $0.assignment.provenance.owner != SettingsProvenance.manifest.owner }.count
         entries = Self.grouped(assigned, roots: paths)
     }
 
@@ -193,10 +193,7 @@ public enum UnclaimedFiles {
         guard !paths.isEmpty else { return "every file belongs to a Package.swift or Xcode target\n" }
         let noun = paths.count == 1 ? "file" : "files"
         let more = paths.count > shown ? ", and \(paths.count - shown) more" : ""
-        // Package manifests are unclaimed by nature: the files worth a look come first.
-        let isManifest = { (path: String) in (path as NSString).lastPathComponent.hasPrefix("Package") }
-        let examples = paths.filter { !isManifest($0) } + paths.filter(isManifest)
         return "\(paths.count) \(noun) no target claims (fallback settings: classic, or the configuration's defaults): "
-            + examples.prefix(shown).joined(separator: ", ") + more + "\n"
+            + paths.prefix(shown).joined(separator: ", ") + more + "\n"
     }
 }
