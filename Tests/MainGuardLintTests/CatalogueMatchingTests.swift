@@ -112,13 +112,15 @@ final class CatalogueMatchingTests: XCTestCase {
             "_ = try? Data(contentsOf: compressedVideoURL)",
             "_ = try? String(contentsOf: URL(string: \"https://example.com/status\")!, encoding: .utf8)",
             "let videoData = Data()\ntry? videoData.write(to: url)",
-            "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }",
+            "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\nlet rows = try! dbQueue.read { db in try Row.fetchAll(db) }\n_ = rows.map { try? JSONDecoder().decode([String].self, from: $0[\"json\"]) }",
             "let rows = database.executeQuery(\"SELECT * FROM feeds\", withArgumentsIn: [])\nwhile rows?.next() == true { count += 1 }",
             "for file in try! FileManager.default.contentsOfDirectory(atPath: path) { _ = try? JSONDecoder().decode([String].self, from: Data(file.utf8)) }",
         ] {
             XCTAssertEqual(blockingFindings(statement, scope: shippedCode).count, 1, statement)
         }
         for statement in [
+            "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }",
+            "let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\nlet rows = try! dbQueue.read { db in try Row.limit(20).fetchAll(db) }\nlet ids = rows.map { row in row[\"id\"] as String? }",
             "_ = try? Data(contentsOf: url)",
             "_ = FileManager.default.contents(atPath: \"/tmp/settings.json\")",
             "try? Data().write(to: url)",

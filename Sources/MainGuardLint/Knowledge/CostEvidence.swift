@@ -11,7 +11,9 @@ import SwiftSyntax
 /// - **user-sized data**: a video, a recording or a backup read or written; a cache, download or package
 ///   folder walked, or deleted, moved or copied (deleting one only from a launch callback);
 /// - **the network**: a read of a remote URL (`URL(string: "https://...")`);
-/// - **many rows**: the query's rows are iterated (`while rows.next()`) or fetched whole (`fetchAll`);
+/// - **many rows**: the query's rows are iterated (`while rows.next()`, a cursor) or the fetched rows are
+///   handed on or mapped (`rows.map { decode($0) }`); a `fetchAll` alone is a list of any length, and a
+///   query with a `limit` reads a page;
 /// - **an enumeration**: a keychain query for every item (`kSecMatchLimitAll`), from a launch callback.
 ///
 /// Deleting or moving a file is cheap even in a loop: only a growing folder makes it costly. A read with
@@ -351,10 +353,14 @@ private extension Syntax {
         return false
     }
 
-    /// The enclosing function iterates a query's rows (`while results.next()`), fetches them all, or
-    /// hands the whole result set on: `articles(from: resultSet)`, `resultSet.mapToSet { ... }`.
+    /// The enclosing function iterates a query's rows (`while results.next()`, a cursor), or hands the
+    /// whole result set on or maps it: `articles(from: resultSet)`, `resultSet.mapToSet { ... }`,
+    /// `let assets = try pool.read { ... }; assets.map { decode($0) }`.
     var readsManyRows: Bool {
         guard let function = enclosingFunction else { return false }
+        // A page of rows (`.limit(20)`, `LIMIT 50`): blind round X rejected twenty swaps read for a history screen.
+        let query = description
+        if query.contains(".limit(") || query.contains("LIMIT ") { return false }
         let results = resultName
         // `if results.next() { return Episode(row: results) }` reads one row, whatever it is handed to.
         let readsOneRow = results.map { name in
@@ -422,23 +428,33 @@ private extension Syntax {
 }
 
 private extension FunctionDeclSyntax {
-    /// The body calls a function of the same name and labels (`deepestFolder(in: child)` in `deepestFolder(in:)`).
+    /// The body calls a function of the same name and labels per child, as a tree walk does: in a loop or
+    /// a per-element closure (`for child in children { deepestFolder(in: child) }`), or more than once
+    /// (`walk(left); walk(right)`). One call outside a loop is not a walk: it retries, pages on, or
+    /// forwards to an overload with the same labels (blind round X: `importMarkdown(_ url: URL, ...)`
+    /// reading the file and handing its data to `importMarkdown(_ data: Data, ...)`).
     var callsItself: Bool {
+        let calls = selfCalls
+        return calls.count > 1 || calls.contains { Syntax($0).repetition(followingRecursion: false) != nil }
+    }
+
+    /// The calls in the body of a function with this one's name and labels (`self.` or `Self.` allowed).
+    private var selfCalls: [FunctionCallExprSyntax] {
         let name = self.name.text
-        return body?.tokens(viewMode: .sourceAccurate).contains { token in
-            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        return body?.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
             var called = Syntax(reference)
             // `self.walk(child)` and `Self.walk(child)`, not `super.walk()` or `other.walk()`.
             if let member = reference.parent?.as(MemberAccessExprSyntax.self) {
                 guard member.declName.id == reference.id,
                       let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind,
-                      base == .keyword(.self) || base == .keyword(.Self) else { return false }
+                      base == .keyword(.self) || base == .keyword(.Self) else { return nil }
                 called = Syntax(member)
             }
-            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return false }
+            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
             // `run(for: types)` in `run(saving:as:)` is an overload, not a recursion.
-            return call.arguments.map { $0.label?.text ?? "_" } == labels.prefix(call.arguments.count).map { $0 }
-        } ?? false
+            return call.arguments.map { $0.label?.text ?? "_" } == labels.prefix(call.arguments.count).map { $0 } ? call : nil
+        } ?? []
     }
 
     /// The argument labels of this function's parameters: `["saving", "as", "directoryURL"]`.

@@ -12,11 +12,11 @@ enum BlockingCallOnMainActor: Rule {
     static let requirements: Set<RuleRequirement> = [.mainActorCode]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
-        let calls: [RuleHit] = context.calls.compactMap { call in
+        let calls: [(Syntax, RuleHit)] = context.calls.compactMap { call in
             guard let entry = call.catalogueEntry, !call.node.isAwaited else { return nil }
-            return hit(entry, token: call.called.nameToken, at: call.node, context)
+            return hit(entry, token: call.called.nameToken, at: call.node, context).map { (Syntax(call.node), $0) }
         }
-        let throughModuleFunctions: [RuleHit] = context.calls.compactMap { call in
+        let throughModuleFunctions: [(Syntax, RuleHit)] = context.calls.compactMap { call in
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
                   call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
                   let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
@@ -27,15 +27,17 @@ enum BlockingCallOnMainActor: Rule {
                   context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration([first.signature] + reached.through) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
-            return RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
-                           message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
-                           cause: reached.causeKey(from: first))
+            return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
+                                               message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
+                                               cause: reached.causeKey(from: first)))
         }
-        let reads: [RuleHit] = context.facts.propertyReads.compactMap { read in
+        let reads: [(Syntax, RuleHit)] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes, settings: context.settings) else { return nil }
-            return hit(entry, token: read.declName.baseName, at: read, context)
+            return hit(entry, token: read.declName.baseName, at: read, context).map { (Syntax(read), $0) }
         }
-        return calls + throughModuleFunctions + reads
+        let all = calls + throughModuleFunctions + reads
+        let reported = Set(all.map { $0.0.id })
+        return all.filter { !$0.0.isInClosure(ofAnyCallIn: reported) }.map(\.1)
     }
 
     private static func hit(_ entry: CatalogueEntry, token: TokenSyntax, at node: some SyntaxProtocol,
@@ -74,6 +76,20 @@ enum BlockingCallOnMainActor: Rule {
                     : OffMainActorAdvice.forSettings(settings)
             }
         }
+    }
+}
+
+private extension Syntax {
+    /// Inside a closure handed to one of `calls`, within the same function: the read in
+    /// `coordinate(readingItemAt:) { url in Data(contentsOf: url) }` is part of the coordinated read, whose
+    /// finding says where to fix both (blind round X: a coordinate and its read, reported twice).
+    func isInClosure(ofAnyCallIn calls: Set<SyntaxIdentifier>) -> Bool {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let closure = current.as(ClosureExprSyntax.self), let call = closure.enclosingCall, calls.contains(Syntax(call).id) { return true }
+            node = current.parent
+        }
+        return false
     }
 }
 

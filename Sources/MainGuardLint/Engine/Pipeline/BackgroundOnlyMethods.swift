@@ -5,6 +5,9 @@ import SwiftSyntax
 /// runs: in Swift 5 mode nothing stops a background queue from calling it. When every call of the method is
 /// background code, its blocking call stalls no UI (blind review round M: 7 of 13 rejected findings were
 /// a-shell methods called only on its command queue or as pipe handlers; round K: Lunar's diagnostics queue).
+/// A method called only from the app's termination callbacks (`applicationWillTerminate(_:)`) stalls no UI
+/// either: the app is quitting, as for work written in the callback itself (blind round X: Delta Chat waits
+/// for its event loop to stop in a private helper of `applicationWillTerminate`). `include_low_cost` keeps those.
 ///
 /// Two steps, so a cached run parses nothing:
 /// - While a file's tree is at hand, ``method(around:)`` names the method around a finding when the file
@@ -37,13 +40,16 @@ struct BackgroundOnlyMethods {
 
     private let tree: SourceFileSyntax
     private let text: String
+    /// Calls from termination callbacks count as background calls (not with `include_low_cost`).
+    private let countsTermination: Bool
     /// Per method declaration: whether the file calls it only from background code (false while in progress,
     /// so a method reached only through itself is not settled as background).
     private var answers: [SyntaxIdentifier: Bool] = [:]
 
-    init(tree: SourceFileSyntax, text: String) {
+    init(tree: SourceFileSyntax, text: String, countsTermination: Bool = true) {
         self.tree = tree
         self.text = text
+        self.countsTermination = countsTermination
     }
 
     /// The method around `node` when this file calls it only from background code. A `private` or
@@ -160,10 +166,12 @@ struct BackgroundOnlyMethods {
         return namesAVariable && !called.isSelectorArgument ? .otherName : .other
     }
 
-    /// The call runs off the main thread: in a background closure, in a function declared off the main
-    /// thread, or in another candidate method of this file that only background code calls.
+    /// The call runs off the main thread, or while the app quits: in a background closure, in a function
+    /// declared off the main thread, in a termination callback, or in another candidate method of this
+    /// file that only such code calls.
     private mutating func isInBackground(_ call: Syntax) -> Bool {
         if call.isDeclaredOffTheMainThread { return true }
+        if countsTermination, call.decidingClosureRole == nil, AppLifecycle.isInTermination(call) { return true }
         switch call.decidingClosureRole {
         case .background: return true
         case .some: return false

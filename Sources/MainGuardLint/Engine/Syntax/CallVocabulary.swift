@@ -339,11 +339,13 @@ extension ClosureExprSyntax {
         return elements[index - 1].is(AssignmentExprSyntax.self)
     }
 
-    /// A closure stored (`let handler = { }`) or handed to an API that calls it back later: a completion
-    /// handler (`panel.begin { }`, `completion:`, `replyHandler:`), a Combine subscriber, a timer, a group
+    /// A closure stored (`let handler = { }`), returned (`return { action in ... }`: a factory of
+    /// middleware or handlers), or handed to an API that calls it back later: a completion handler
+    /// (`panel.begin { }`, `completion:`, `replyHandler:`), a Combine subscriber, a timer, a group
     /// notification. Its work is not done at the call; where it runs is decided where it is called.
     var runsLaterThanItsCall: Bool {
         if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == id { return false }
+        if isReturned { return true }
         guard let call = enclosingCall else {
             // Not an argument: stored (`let handler = { }`, `self.onMessage = { }`) unless it is the body of a
             // statement-like construct. An assignment's operands are the elements of its sequence.
@@ -353,6 +355,21 @@ extension ClosureExprSyntax {
         if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.isCallbackLabel(label) { return true }
         guard let called = CalledName(call) else { return false }
         return Self.callbackAPIs.contains(called.name)
+    }
+
+    /// The value a function returns: `return { ... }`, or the only statement of a function or getter body
+    /// (an implicit return). Blind round X: a store's middleware factories (`func storeMiddleware() ->
+    /// Middleware { return { state, action in ... } }`) counted their middleware's database writes as
+    /// the factory's own work, at the app's launch.
+    private var isReturned: Bool {
+        if parent?.is(ReturnStmtSyntax.self) == true { return true }
+        guard let item = parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1
+        else { return false }
+        if let body = list.parent?.as(CodeBlockSyntax.self) {
+            return body.parent?.is(FunctionDeclSyntax.self) == true || body.parent?.is(AccessorDeclSyntax.self) == true
+        }
+        // `var handler: Handler { { ... } }`: a getter written without `get`.
+        return list.parent?.is(AccessorBlockSyntax.self) == true
     }
 
     /// Argument labels of closures an API calls back later.
