@@ -12,8 +12,9 @@ import SwiftSyntax
 ///   API that answers from a local service (`provider.loadObject`, `center.getNotificationSettings`);
 /// - **a retry**: a sleep on a failure path (`catch`, `if isTransientError(status)`), which runs when the
 ///   system fails;
-/// - **a pause before exiting**: a sleep followed by `exit` or `fatalError` (time to send a last report),
-///   which the app means to do;
+/// - **a pause before exiting**: a sleep or a wait followed by `exit` or `fatalError` (time to send a last
+///   report, a helper process that must finish first), which the app means to do; also where the wait is
+///   reached through the app's own function (`spawn(command: uicache); exit(0)`, blind round Y);
 /// - **a brief pause**: a sleep written shorter than 100 ms (`usleep(50_000)`,
 ///   `Thread.sleep(forTimeInterval: 0.03)`) that does not repeat (no loop, not in `body` or a per-frame,
 ///   per-row or per-event callback). It fits inside the 100 ms a discrete interaction may take; apps use
@@ -35,12 +36,19 @@ enum WaitEvidence {
             let node = Syntax(call.call)
             return node.isOnAFailurePath || node.isFollowedByExit || call.isABriefPause
         case .wait:
+            if Syntax(call.call).isFollowedByExit { return true }
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
             let waitsOnALock = call.receiverName.map(types.isLock) ?? false
             return waitsOnALock || call.waitsForAThreadToStart || call.waitsForAQuickCallback
         case .mainSync, .syncIO, .heavyCompute:
             return false
         }
+    }
+
+    /// A call of the app's own function that reaches a sleep or a wait, with the process ending right after
+    /// it: the wait is the last thing the app does on purpose.
+    static func endsTheProcessAfter(_ entry: CatalogueEntry, reachedAt call: FunctionCallExprSyntax) -> Bool {
+        [.sleep, .wait].contains(entry.kind) && Syntax(call).isFollowedByExit
     }
 
     /// Shorter than this, a sleep that runs once fits in a discrete interaction's budget.

@@ -24,6 +24,7 @@ enum BlockingCallOnMainActor: Rule {
                   reached.requires.map({ $0.outcome(calleeParameters: first.parameters, labels: call.called.labels,
                                                     arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted,
                   !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)),
+                  context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: call.node),
                   context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration([first.signature] + reached.through) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }

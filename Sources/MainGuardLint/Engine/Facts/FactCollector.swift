@@ -182,7 +182,13 @@ final class FactCollector: DeclarationCollector {
         } else if !node.isAwaited {
             facts.triggers.synchronousCalls.insert(called.lookupName)
         }
-        updateCurrentBody { $0.calls.append(position) }
+        // `if Thread.isMainThread { queue.async { refresh() }; return cached }` and what follows: work the
+        // function does only off the main thread is not what its main-thread callers wait for (blind round Y:
+        // Sileo lists a system folder only on the utility queue it hops to). The test comes first in the
+        // walk, so the flag is set by the time the call is visited.
+        if !(facts.variableTypes.readsIsMainThread && Syntax(node).runsOnlyOffTheMainThread) {
+            updateCurrentBody { $0.calls.append(position) }
+        }
         return called.iteratesWithWorkPerElement && LoopCost.isLongWork(unsizedLoop: node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
     }
 
