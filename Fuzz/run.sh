@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the whole lint pipeline for SECONDS (default 90) with libFuzzer and AddressSanitizer, starting
-# from the committed seed corpus, then prints the figures. Every input that crashes, hangs past 1 s or
+# from the committed seed corpus, then prints the figures. Every input that crashes, hangs past 5 s or
 # breaks a report is copied into Fuzz/regressions/ (commit it: HardeningTests replays that folder on
 # every `swift test`) and the script fails.
 #
 #   bash Fuzz/run.sh 90
-#   FUZZ_BUILD_ONLY=1 bash Fuzz/run.sh   # only the sanitizer build (.ci/run starts it beside the tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-90}
@@ -22,17 +21,20 @@ build=(swift build -c debug --scratch-path "$scratch" --sanitize=address
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFUZZING
     -Xlinker "$libfuzzer" -Xlinker -lstdc++)
 nice -n 10 "${build[@]}" --product mainguard-fuzz 2>&1 | grep -v "Cannot export local symbol" | tail -n 3
-[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 fuzzer="$("${build[@]}" --show-bin-path)/mainguard-fuzz"
 
 rm -rf "$work"; mkdir -p "$work/corpus" "$work/artifacts"
 cp Fuzz/corpus/* "$work/corpus/"
 # The sample code is seed material too; copied at run time rather than committed twice.
 find Examples -name '*.swift' -exec cp {} "$work/corpus/" \;
+# A hang is an input past 5 s. Under ASan and coverage a debug lint reads about 10 KB a second here:
+# Examples/SwiftUI/RenderLoopScreen.swift (7.5 KB) takes 0.7-0.8 s and the longest inputs (16 KB)
+# about 2 s, so the earlier 1 s limit failed a fresh-clone run on that seed; the parser's known
+# blow-ups (ParserLimits) take minutes, far past 5 s.
 # libFuzzer reports crashes itself; Swift's backtracer would only slow each crash down by seconds.
 set +e
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$work/corpus" \
-    -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=16384 \
+    -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=16384 \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1
 status=$?
 set -e
