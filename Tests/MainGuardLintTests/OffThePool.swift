@@ -11,7 +11,10 @@ import Testing
 /// a pool thread, and a watch that should settle in milliseconds times out after 10 s (the flake of
 /// `scrollingWithCachedFormattersKeepsUpWithTheDisplay`). The bodies share one thread, so they also run
 /// one after another: given a thread each, eight seeds of `EditRunTests` linted at once, sixteen worker
-/// threads on two cores, and the timing tests missed their frames instead. The body still runs in the
+/// threads on two cores, and the timing tests missed their frames instead. Two threads between them cut
+/// the Swift Testing run from 95 s to 80 s, but a fresh-clone run then needed a rerun of
+/// `theTimeoutCountsFromTheTestsReturn` (a 30 ms main-actor job past its 200 ms settle timeout beside
+/// four lint workers on two cores), so they keep one. The body still runs in the
 /// test's own task, through a task executor preference, so `#expect` and `#require` report against the
 /// test as usual.
 ///
