@@ -31,12 +31,11 @@ import SwiftSyntax
 enum WaitEvidence {
     /// True when `call`, which matched `entry`, waits or sleeps briefly or only on failure.
     static func isShort(_ entry: CatalogueEntry, at call: CalledName, types: VariableTypes) -> Bool {
+        if endsTheProcessAfter(entry, reachedAt: call.call) { return true }
         switch entry.kind {
         case .sleep:
-            let node = Syntax(call.call)
-            return node.isOnAFailurePath || node.isFollowedByExit || call.isABriefPause
+            return Syntax(call.call).isOnAFailurePath || call.isABriefPause
         case .wait:
-            if Syntax(call.call).isFollowedByExit { return true }
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
             let waitsOnALock = call.receiverName.map(types.isLock) ?? false
             return waitsOnALock || call.waitsForAThreadToStart || call.waitsForAQuickCallback
@@ -45,8 +44,8 @@ enum WaitEvidence {
         }
     }
 
-    /// A call of the app's own function that reaches a sleep or a wait, with the process ending right after
-    /// it: the wait is the last thing the app does on purpose.
+    /// A sleep or a wait, written at `call` or reached through the app's own function called there, with the
+    /// process ending right after it: the wait is the last thing the app does on purpose.
     static func endsTheProcessAfter(_ entry: CatalogueEntry, reachedAt call: FunctionCallExprSyntax) -> Bool {
         [.sleep, .wait].contains(entry.kind) && Syntax(call).isFollowedByExit
     }

@@ -171,11 +171,11 @@ struct BackgroundOnlyMethods {
     /// file that only such code calls.
     private mutating func isInBackground(_ call: Syntax) -> Bool {
         if call.isDeclaredOffTheMainThread { return true }
-        if countsTermination, call.decidingClosureRole == nil, AppLifecycle.isInTermination(call) { return true }
         switch call.decidingClosureRole {
         case .background: return true
         case .some: return false
         case nil:
+            if countsTermination, AppLifecycle.isInTermination(call) { return true }
             guard let caller = Self.candidate(around: call) else { return false }
             return isCalledOnlyInBackground(caller)
         }

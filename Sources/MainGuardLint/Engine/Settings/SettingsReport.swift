@@ -70,16 +70,18 @@ public struct SettingsReport: Sendable {
                 overrides: SettingsOverrides = SettingsOverrides()) throws {
         let files = try FileCollector(excludes: excludes).collect(paths: paths)
         var detector = SettingsDetector()
+        var unclaimed = 0
         let assigned = files.map { path in
             var settings = detector.settings(forFile: path)
             if let configurations, settings.targetName == nil {
                 let configuration = configurations.configuration(forFile: URL(fileURLWithPath: path).standardizedFileURL.path)
                 settings = Self.fallback(settings, configuration: configuration)
             }
+            if settings.isUnclaimed { unclaimed += 1 }
             return (path: path, assignment: Assignment(settings.applying(overrides)))
         }
         problems = detector.problems
-        unclaimedFiles = assigned.filter { $0.assignment.target == nil && $0.assignment.provenance.owner != SettingsProvenance.manifest.owner }.count
+        unclaimedFiles = unclaimed
         entries = Self.grouped(assigned, roots: paths)
     }
 
