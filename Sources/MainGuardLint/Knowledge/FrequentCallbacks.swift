@@ -10,6 +10,17 @@ enum FrequentCallbacks {
         "mouseMoved", "mouseDragged", "tableView", "collectionView", "outlineView", "tableViewSelectionDidChange",
         "outlineViewSelectionDidChange", "searchBar", "updateSearchResults",
     ]
+    /// Data-source callbacks of `functions` that run once per edit the user makes, not per row or cell:
+    /// `tableView(_:moveRowAt:to:)`, `tableView(_:commit:forRowAt:)`, a drop (blind round Z rejected two
+    /// small writes when a row was moved).
+    static let perEditLabels: Set<String> = ["moveRowAt", "moveItemAt", "commit", "performDropWith", "acceptDrop"]
+
+    /// A callback in `functions` that runs per frame, row, keystroke or selection, not once per edit.
+    static func runsOften(_ function: FunctionDeclSyntax) -> Bool {
+        functions.contains(function.name.text)
+            && !function.signature.parameterClause.parameters.contains { perEditLabels.contains($0.firstName.text) }
+    }
+
     /// SwiftUI modifiers and timers whose closure runs on each change, event or tick.
     static let modifiers: Set<String> = [
         "onChange", "onReceive", "onHover", "onContinuousHover", "onScrollGeometryChange", "onGeometryChange",
@@ -63,6 +74,20 @@ enum AppLifecycle {
     /// `node` is written in a launch callback (closures inside it included).
     static func isInLaunch(_ node: Syntax) -> Bool {
         node.enclosingFunction?.as(FunctionDeclSyntax.self).map(isLaunch) ?? false
+    }
+
+    /// The app types whose initializers and stored properties run once, before the first screen.
+    static let appTypes: Set<String> = ["App", "UIApplicationDelegate", "NSApplicationDelegate"]
+
+    /// `node` is the app's own setup: a launch callback, or an initializer or stored property of the app
+    /// (`@main struct NotesApp: App`, an `AppDelegate`). Opening and reading the app's store there is what
+    /// its first screen waits for: blind rounds X and Y judged all three such database findings setup
+    /// that is intentional or trivial.
+    static func isInAppSetup(_ node: Syntax) -> Bool {
+        if isInLaunch(node) { return true }
+        guard let boundary = node.enclosingFunction, boundary.is(InitializerDeclSyntax.self) || boundary.is(MemberBlockSyntax.self),
+              let type = node.enclosingTypeDeclaration else { return false }
+        return type.name.hasSuffix("AppDelegate") || type.inherited.contains(where: appTypes.contains)
     }
 
     /// `node` is written in a function named for the app's termination.

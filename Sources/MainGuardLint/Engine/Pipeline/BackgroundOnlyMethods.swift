@@ -5,7 +5,8 @@ import SwiftSyntax
 /// runs: in Swift 5 mode nothing stops a background queue from calling it. When every call of the method is
 /// background code, its blocking call stalls no UI (blind review round M: 7 of 13 rejected findings were
 /// a-shell methods called only on its command queue or as pipe handlers; round K: Lunar's diagnostics queue).
-/// A method called only from the app's termination callbacks (`applicationWillTerminate(_:)`) stalls no UI
+/// A method handed, unapplied, to an API that calls it on a background queue (`completionHandler:
+/// processImage`) counts as called there. A method called only from the app's termination callbacks (`applicationWillTerminate(_:)`) stalls no UI
 /// either: the app is quitting, as for work written in the callback itself (blind round X: Delta Chat waits
 /// for its event loop to stop in a private helper of `applicationWillTerminate`). `include_low_cost` keeps those.
 ///
@@ -20,8 +21,8 @@ import SwiftSyntax
 ///   the method's type (an extension, an instance) or writes `.name` on a value; a comment's word, another
 ///   type's static `Config.load(...)` or a local function of the same name is not this method.
 ///
-/// Everything else keeps the finding: a mention that is not a call (a `#selector`, a method reference, a
-/// string), a method declared for the main thread (`@MainActor`, overrides, `@IBAction`, `@objc`, per-frame
+/// Everything else keeps the finding: a mention that is not a call (a `#selector`, a method reference
+/// handed anywhere else, a string), a method declared for the main thread (`@MainActor`, overrides, `@IBAction`, `@objc`, per-frame
 /// and launch callbacks, delegate-shaped methods), and modules whose default isolation is MainActor, where
 /// the compiler keeps every caller on the main actor.
 ///
@@ -128,7 +129,7 @@ struct BackgroundOnlyMethods {
         for mention in mentions where answer {
             switch mentionKind(mention, of: function, namesAVariable: namesAVariable) {
             case .declaration, .otherName: continue
-            case .readabilityHandler: calls += 1
+            case .readabilityHandler, .handedToBackground: calls += 1
             case .call:
                 calls += 1
                 answer = isInBackground(mention)
@@ -140,7 +141,7 @@ struct BackgroundOnlyMethods {
         return answer
     }
 
-    private enum MentionKind { case declaration, otherName, readabilityHandler, call, other }
+    private enum MentionKind { case declaration, otherName, readabilityHandler, handedToBackground, call, other }
 
     private func mentionKind(_ mention: Syntax, of function: FunctionDeclSyntax, namesAVariable: Bool) -> MentionKind {
         if mention.id == Syntax(function.name).id { return .declaration }
@@ -163,6 +164,10 @@ struct BackgroundOnlyMethods {
             called = parent
         }
         if called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id { return .call }
+        // `loadItem(forTypeIdentifier:options:completionHandler: processImage)`: the method is handed to an
+        // API that calls it on a background queue (blind round Z: a share extension's image handler).
+        if let argument = called.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           case .background = CalledName(call)?.closureRole { return .handedToBackground }
         return namesAVariable && !called.isSelectorArgument ? .otherName : .other
     }
 

@@ -1,8 +1,8 @@
 import SwiftSyntax
 
 /// Private functions that nothing calls: a `private` or `fileprivate` function is callable only from its
-/// own file, so one whose name the file's text holds once (its declaration) is dead code, and work in it
-/// never runs. Comments and strings count as mentions (a `#selector`, a `perform("name")`): the check errs
+/// own file, so one whose name the file's text holds once outside its own body (its declaration) is dead
+/// code, and work in it never runs. Comments and strings count as mentions (a `#selector`, a `perform("name")`): the check errs
 /// towards reporting. Each function's name is searched once per file, however many hits it holds.
 ///
 /// ```swift
@@ -21,7 +21,12 @@ struct UncalledFunctions {
         guard let function = node.enclosingPrivateFunction else { return false }
         if let known = answers[function.id] { return known }
         let name = function.name.text
-        let answer = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name).count <= 1 }
+        // A call to itself (a retry, a polling loop) is no caller: blind round Z read a `sleep` in a private
+        // method that only restarts itself.
+        let body = function.body.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0
+        let answer = SourcePrefilter.withPrefilter(over: text) { prefilter in
+            prefilter.offsets(ofWord: name).filter { !body.contains($0) }.count <= 1
+        }
         answers[function.id] = answer
         return answer
     }
