@@ -132,6 +132,9 @@ enum CostEvidence {
         // One image file per `body`: `UIImage(contentsOfFile:)` maps the file and decodes it when first drawn,
         // so a render costs a lookup and a map (blind rounds V and Y rejected 3 of 3 in a view's `body`);
         // a loop of them, or one per selection or cell, adds up.
+        // Drawing an icon (`UIGraphicsImageRenderer(size: CGSize(width: iconSize, ...))`) costs microseconds,
+        // even per cell (blind round AA rejected one per row of a downloads list).
+        if operation == .drawing, call.drawsASmallImage { return .none }
         if operation == .imageFile, node.isRepeated || node.runsPerFrameOrEvent(countingBody: false) { return .shown }
         if operation != .unlink, operation != .imageFile, operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly { return .shown }
         let shown: Bool
@@ -229,6 +232,15 @@ private extension CalledName {
     }
 
     static let optionLabels: Set<String> = ["options", "includingPropertiesForKeys", "errorHandler", "mask"]
+
+    /// The renderer or its drawing names a small image: `UIGraphicsImageRenderer(size: iconSize).image { ... }`.
+    var drawsASmallImage: Bool {
+        ((receiver.map { [$0] } ?? []) + call.arguments.map(\.expression)).contains { expression in
+            expression.tracesBack(hops: 2) { traced in
+                traced.identifiers.contains { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }
+            }
+        }
+    }
 
     /// `if fileExists(atPath: oldCache.path) { removeItem(at: oldCache) }`: the function deletes a folder,
     /// or its files, only once it has found the folder there. That cleans up what an earlier version left:

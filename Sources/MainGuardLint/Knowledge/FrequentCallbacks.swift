@@ -11,9 +11,11 @@ enum FrequentCallbacks {
         "outlineViewSelectionDidChange", "searchBar", "updateSearchResults",
     ]
     /// Data-source callbacks of `functions` that run once per edit the user makes, not per row or cell:
-    /// `tableView(_:moveRowAt:to:)`, `tableView(_:commit:forRowAt:)`, a drop (blind round Z rejected two
-    /// small writes when a row was moved).
-    static let perEditLabels: Set<String> = ["moveRowAt", "moveItemAt", "commit", "performDropWith", "acceptDrop"]
+    /// `tableView(_:moveRowAt:to:)`, `tableView(_:commit:forRowAt:)`, a drag's start or its drop (blind
+    /// round Z rejected two small writes when a row was moved, round AA two archives of a drag's rows).
+    static let perEditLabels: Set<String> = [
+        "moveRowAt", "moveItemAt", "commit", "performDropWith", "acceptDrop", "writeRowsWith", "pasteboardWriterForRow",
+    ]
 
     /// A callback in `functions` that runs per frame, row, keystroke or selection, not once per edit.
     static func runsOften(_ function: FunctionDeclSyntax) -> Bool {

@@ -126,7 +126,9 @@ struct BackgroundOnlyMethods {
         let namesAVariable = mentions.contains { $0.parent?.is(IdentifierPatternSyntax.self) == true }
         var calls = 0
         var answer = true
-        for mention in mentions where answer {
+        // A call from its own body (a recursive folder walk) runs wherever the outer call runs.
+        let body = function.body.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0
+        for mention in mentions where answer && !body.contains(mention.position.utf8Offset) {
             switch mentionKind(mention, of: function, namesAVariable: namesAVariable) {
             case .declaration, .otherName: continue
             case .readabilityHandler, .handedToBackground: calls += 1
