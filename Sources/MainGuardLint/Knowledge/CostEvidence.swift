@@ -135,6 +135,9 @@ enum CostEvidence {
         // Drawing an icon (`UIGraphicsImageRenderer(size: CGSize(width: iconSize, ...))`) costs microseconds,
         // even per cell (blind round AA rejected one per row of a downloads list).
         if operation == .drawing, call.drawsASmallImage { return .none }
+        // The app's own records, one JSON or plist file each (`guard url.pathExtension == "json"`): a
+        // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file).
+        if operation == .fileRead, node.readsAppRecordFiles { return .none }
         if operation == .imageFile, node.isRepeated || node.runsPerFrameOrEvent(countingBody: false) { return .shown }
         if operation != .unlink, operation != .imageFile, operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly { return .shown }
         let shown: Bool
@@ -403,6 +406,13 @@ private extension Syntax {
         case .perNode: return true
         case .untilDone, nil: return runsPerFrameOrEvent
         }
+    }
+
+    /// In a function that keeps only `.json` or `.plist` files of the folder it reads (`url.pathExtension
+    /// == "json"`): the app's own records, one small file each.
+    var readsAppRecordFiles: Bool {
+        let text = enclosingFunctionText
+        return text.contains("pathExtension") && (text.contains("\"json\"") || text.contains("\"plist\""))
     }
 
     /// `isRepeated` or `runsPerFrameOrEvent`: the evidence that makes any operation's cost repeat.
