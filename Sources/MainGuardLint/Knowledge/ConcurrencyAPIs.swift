@@ -22,6 +22,10 @@ extension CalledName {
             return .mainActorCode("MainActor.assumeIsolated")
         case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
             return .background("a background thread")
+        case "NSSetUncaughtExceptionHandler" where receiver == nil, "signal" where receiver == nil || receiverText == "Darwin":
+            // Runs when the process crashes or gets the signal, on the thread that crashed: not where it is
+            // installed (blind round AB: a sleep that lets a crash log flush, installed at launch).
+            return .background("an exception or signal handler, which runs when the process crashes")
         case "addExecutionBlock":
             // `BlockOperation.addExecutionBlock { }`: the block runs when the operation does, on the queue it
             // is added to, like the block of `BlockOperation { }`.

@@ -167,9 +167,13 @@ enum CostEvidence {
         entry.display == "PHAsset.fetchAssets" && call.labels.first == "withLocalIdentifiers" ? .albumQuery : nil
     }
 
-    /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats.
+    /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats and, for a
+    /// renderer, does not draw an icon (`ImageRenderer(content: Image(nsImage: workspace.icon(forFile:)))`:
+    /// blind round AB rejected one in a fallback card's `body`).
     static func shows(for entry: CatalogueEntry, atPropertyRead node: Syntax) -> Bool {
-        singleOperations[entry.display] == nil || node.runsRepeatedly
+        guard let operation = singleOperations[entry.display] else { return true }
+        if operation == .drawing, let renderer = node.as(MemberAccessExprSyntax.self)?.base, renderer.namesASmallImage { return false }
+        return node.runsRepeatedly
     }
 
     /// A coder of a list (`SizeEvidence`) that runs per file of a folder, per node of a tree walk, during
@@ -238,11 +242,7 @@ private extension CalledName {
 
     /// The renderer or its drawing names a small image: `UIGraphicsImageRenderer(size: iconSize).image { ... }`.
     var drawsASmallImage: Bool {
-        ((receiver.map { [$0] } ?? []) + call.arguments.map(\.expression)).contains { expression in
-            expression.tracesBack(hops: 2) { traced in
-                traced.identifiers.contains { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }
-            }
-        }
+        ((receiver.map { [$0] } ?? []) + call.arguments.map(\.expression)).contains(where: \.namesASmallImage)
     }
 
     /// `if fileExists(atPath: oldCache.path) { removeItem(at: oldCache) }`: the function deletes a folder,
@@ -285,6 +285,13 @@ private extension Syntax {
 }
 
 private extension ExprSyntax {
+    /// This expression, or a local it is made from, names a small image (an icon, an avatar).
+    var namesASmallImage: Bool {
+        tracesBack(hops: 2) { traced in
+            traced.identifiers.contains { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }
+        }
+    }
+
     var namesMedia: Bool { identifiers.contains(where: CostEvidence.mentionsMedia) }
 
     /// `folder.appendingPathComponent("Config.json")`, `configURL.path`, or a local made so: a file,
