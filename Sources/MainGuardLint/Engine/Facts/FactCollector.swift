@@ -13,7 +13,8 @@ final class FactCollector: DeclarationCollector {
     private enum Scope {
         /// Index into `bodies`: bodies are mutated in place, never copied out of the scope stack.
         case function(Int)
-        case transparentClosure
+        /// `handedTo`: the name of the call the closure is an argument of (`launch` in `launch { ... }`).
+        case transparentClosure(handedTo: String)
         /// `startsMainActorJob`: a `Task { }`, `MainActor.run { }` or main-queue body, where `sync_work_in_main_actor_task` looks.
         case escapingJob(startsMainActorJob: Bool)
         case type
@@ -25,6 +26,8 @@ final class FactCollector: DeclarationCollector {
         var firstLoop: (start: AbsolutePosition, end: AbsolutePosition)?
         /// Positions in `facts.calls`.
         var calls: [Int] = []
+        /// Per position in `calls`: the calls its enclosing closures are handed to, within this body.
+        var handedTo: [Int: [String]] = [:]
         var propertyReads: [MemberAccessExprSyntax] = []
         /// The function's parameter names, which `ParameterCondition` looks for.
         var parameters: Set<String> = []
@@ -54,6 +57,10 @@ final class FactCollector: DeclarationCollector {
         facts.catalogueEntries = facts.calls.map { APICatalogue.entry(for: $0, types: variableTypes, settings: settings) }
         facts.triggers.callsCatalogue = facts.catalogueEntries.contains { $0 != nil }
             || facts.propertyReads.contains { APICatalogue.entry(forPropertyRead: $0, types: variableTypes, settings: settings) != nil }
+        // A closure handed to a dispatch helper of this file (`ClosureForwarding`: `launch { ... }` where
+        // `launch` runs it on a global queue) runs elsewhere: its calls are not the function's work (blind
+        // round AB: a semaphore wait inside such a closure was reported as a wait on the main thread).
+        let forwardingHelpers = Set(functions.filter(\.runsClosuresOffTheCallersThread).map(\.name))
         for (position, body) in bodies.enumerated() {
             var record = functions[position]
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
@@ -61,7 +68,7 @@ final class FactCollector: DeclarationCollector {
                 record.ownHeaviness = "loops"
                 if beforeSuspension(loop.end) { record.ownHeavinessBeforeSuspension = "loops" }
             }
-            for position in body.calls {
+            for position in body.calls where forwardingHelpers.isEmpty || body.handedTo[position].map({ forwardingHelpers.isDisjoint(with: $0) }) != false {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
                 let condition = ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters)
@@ -124,6 +131,18 @@ final class FactCollector: DeclarationCollector {
         }
     }
 
+    /// The calls the closures around the current node are handed to, up to the innermost function body.
+    private var enclosingClosureCalls: [String] {
+        var names: [String] = []
+        for scope in scopes.reversed() {
+            switch scope {
+            case .transparentClosure(let handedTo): names.append(handedTo)
+            case .function, .escapingJob, .type: return names
+            }
+        }
+        return names
+    }
+
     // MARK: Closures, loops, awaits, calls
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
@@ -132,7 +151,8 @@ final class FactCollector: DeclarationCollector {
         if startsMainActorJob { mainActorJobDepth += 1 }
         // A closure stored or handed to a callback API runs later: its work is not the enclosing function's.
         let runsAtTheCall = role == .inherits && !node.runsLaterThanItsCall
-        scopes.append(runsAtTheCall ? .transparentClosure : .escapingJob(startsMainActorJob: startsMainActorJob))
+        scopes.append(runsAtTheCall ? .transparentClosure(handedTo: node.enclosingCall.flatMap(CalledName.init)?.name ?? "")
+                                    : .escapingJob(startsMainActorJob: startsMainActorJob))
         return .visitChildren
     }
 
@@ -187,7 +207,11 @@ final class FactCollector: DeclarationCollector {
         // Sileo lists a system folder only on the utility queue it hops to). The test comes first in the
         // walk, so the flag is set by the time the call is visited.
         if !(facts.variableTypes.readsIsMainThread && Syntax(node).runsOnlyOffTheMainThread) {
-            updateCurrentBody { $0.calls.append(position) }
+            let handedTo = enclosingClosureCalls
+            updateCurrentBody { body in
+                if !handedTo.isEmpty { body.handedTo[position] = handedTo }
+                body.calls.append(position)
+            }
         }
         return called.iteratesWithWorkPerElement && LoopCost.isLongWork(unsizedLoop: node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
     }
