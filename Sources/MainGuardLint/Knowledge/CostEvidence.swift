@@ -138,8 +138,9 @@ enum CostEvidence {
         // The app's own records, one JSON or plist file each (`guard url.pathExtension == "json"`): a
         // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file).
         if operation == .fileRead, node.readsAppRecordFiles { return .none }
-        if operation == .imageFile, node.isRepeated || node.runsPerFrameOrEvent(countingBody: false) { return .shown }
-        if operation != .unlink, operation != .imageFile, operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly { return .shown }
+        let repeats = operation == .imageFile ? node.isRepeated || node.runsPerFrameOrEvent(countingBody: false)
+            : operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly
+        if operation != .unlink, repeats { return .shown }
         let shown: Bool
         switch operation {
         case .fileRead: shown = call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
@@ -193,6 +194,9 @@ enum CostEvidence {
 
     /// Words in a name that say the data is a user's media, whose size has no bound.
     static func mentionsMedia(_ name: String) -> Bool { mediaWords.contains { name.containsCaseInsensitive($0) } }
+
+    /// A name that says an image is small by design (`smallImageWords`): `iconSize`, `avatarImage`.
+    static func namesSmallImage(_ name: String) -> Bool { smallImageWords.contains { name.containsCaseInsensitive($0) } }
 
     /// Only media without a typical size: a photo or an attachment is a few megabytes, read in milliseconds,
     /// and blind reviews rejected 9 of 11 such reads; a video, a recording or a backup can be gigabytes.
@@ -252,8 +256,8 @@ private extension CalledName {
     var deletesAFolderItFoundLeftOver: Bool {
         guard let function = Syntax(call).enclosingFunction else { return false }
         let tested = Set(function.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
-            guard token.text == "fileExists", let test = token.parent?.enclosingCallExpression,
-                  let path = test.arguments.first?.expression else { return nil }
+            guard token.text == "fileExists", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let path = CalledName.calling(reference)?.call.arguments.first?.expression else { return nil }
             return path.identifiers.first
         })
         guard !tested.isEmpty else { return false }
@@ -271,25 +275,10 @@ private extension CalledName {
     }
 }
 
-private extension Syntax {
-    /// The call this name is the callee of: `fileExists` in `FileManager.default.fileExists(atPath: path)`.
-    var enclosingCallExpression: FunctionCallExprSyntax? {
-        var node: Syntax? = self
-        for _ in 0..<3 {
-            guard let current = node else { return nil }
-            if let call = current.as(FunctionCallExprSyntax.self) { return call }
-            node = current.parent
-        }
-        return nil
-    }
-}
-
 private extension ExprSyntax {
     /// This expression, or a local it is made from, names a small image (an icon, an avatar).
     var namesASmallImage: Bool {
-        tracesBack(hops: 2) { traced in
-            traced.identifiers.contains { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }
-        }
+        tracesBack(hops: 2) { $0.identifiers.contains(where: CostEvidence.namesSmallImage) }
     }
 
     var namesMedia: Bool { identifiers.contains(where: CostEvidence.mentionsMedia) }
@@ -358,9 +347,7 @@ private extension ExprSyntax {
            let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
             return parameter.type.isOptional
         }
-        var node = Syntax(self).parent
-        while let current = node, current.asProtocol(DeclGroupSyntax.self) == nil { node = current.parent }
-        let members = node?.asProtocol(DeclGroupSyntax.self)?.memberBlock.members ?? []
+        let members = Syntax(self).enclosingTypeDeclaration?.memberBlock?.members ?? []
         return members.contains { member in
             member.decl.as(VariableDeclSyntax.self)?.bindings.contains { binding in
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.typeAnnotation?.type.isOptional == true
@@ -511,7 +498,7 @@ private extension Syntax {
     func encodesUserMedia(receiver: ExprSyntax?) -> Bool {
         let function = enclosingFunction
         let names = (receiver.map { $0.identifiers } ?? []) + [function?.as(FunctionDeclSyntax.self)?.name.text].compactMap { $0 }
-        if names.contains(where: { name in CostEvidence.smallImageWords.contains { name.containsCaseInsensitive($0) } }) { return false }
+        if names.contains(where: CostEvidence.namesSmallImage) { return false }
         // An image the app draws itself (`ImageRenderer(content:)`, `UIGraphicsImageRenderer`) is view-sized,
         // whatever the function attaches it to (blind round Z: a rendered popover mailed as feedback).
         if receiver?.tracesBack(hops: 2, to: { $0.identifiers.contains(where: CostEvidence.rendererTypes.contains) }) == true { return false }

@@ -163,14 +163,6 @@ extension CalledName {
     fileprivate var receiverName: String? {
         receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text ?? receiver?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
     }
-
-    /// The call whose called expression `reference` names: `start` in `thread.start()` or `start()`.
-    fileprivate static func calling(_ reference: DeclReferenceExprSyntax) -> CalledName? {
-        var called = Syntax(reference)
-        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { called = Syntax(member) }
-        guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
-        return CalledName(call)
-    }
 }
 
 private extension Syntax {

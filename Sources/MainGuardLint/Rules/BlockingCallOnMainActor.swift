@@ -23,8 +23,7 @@ enum BlockingCallOnMainActor: Rule {
                   // `load()` where only `load(reload: true)` does the work.
                   reached.requires.map({ $0.outcome(calleeParameters: first.parameters, labels: call.called.labels,
                                                     arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted,
-                  !reached.entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(call.node)),
-                  context.settings.includesLowCost || !isAppSetupQuery(reached.entry, at: Syntax(call.node)),
+                  counts(reached.entry, at: Syntax(call.node), context.settings),
                   context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: call.node),
                   context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration([first.signature] + reached.through) else { return nil }
             let site = context.executionContext(of: call.node)
@@ -44,18 +43,20 @@ enum BlockingCallOnMainActor: Rule {
 
     private static func hit(_ entry: CatalogueEntry, token: TokenSyntax, at node: some SyntaxProtocol,
                             _ context: RuleContext) -> RuleHit? {
-        guard !entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(Syntax(node)),
-              context.settings.includesLowCost || !isAppSetupQuery(entry, at: Syntax(node)) else { return nil }
+        guard counts(entry, at: Syntax(node), context.settings) else { return nil }
         let site = context.executionContext(of: node)
         guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
         return RuleHit(token: token, severity: entry.kind.severityOnMainActor,
                        message: Message.blocking(entry, origin: origin, settings: context.settings))
     }
 
-    /// A database operation in the app's own setup (`AppLifecycle.isInAppSetup`): opening and reading
-    /// its store before the first screen.
-    private static func isAppSetupQuery(_ entry: CatalogueEntry, at node: Syntax) -> Bool {
-        CostEvidence.singleOperations[entry.display] == .database && AppLifecycle.isInAppSetup(node)
+    /// Whether `entry`, reached at `node`, is reported there: deleting a growing folder only from a launch
+    /// callback (`CatalogueEntry.costsOnlyAtLaunch`), and no database operation in the app's own setup
+    /// (`AppLifecycle.isInAppSetup`: opening and reading its store before the first screen) unless
+    /// `include_low_cost` asks for it.
+    private static func counts(_ entry: CatalogueEntry, at node: Syntax, _ settings: ModuleSettings) -> Bool {
+        guard !entry.costsOnlyAtLaunch || AppLifecycle.isInLaunch(node) else { return false }
+        return settings.includesLowCost || CostEvidence.singleOperations[entry.display] != .database || !AppLifecycle.isInAppSetup(node)
     }
 
     enum Message {

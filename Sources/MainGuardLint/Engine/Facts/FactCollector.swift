@@ -68,7 +68,7 @@ final class FactCollector: DeclarationCollector {
                 record.ownHeaviness = "loops"
                 if beforeSuspension(loop.end) { record.ownHeavinessBeforeSuspension = "loops" }
             }
-            for position in body.calls where forwardingHelpers.isEmpty || body.handedTo[position].map({ forwardingHelpers.isDisjoint(with: $0) }) != false {
+            for position in body.calls where forwardingHelpers.isDisjoint(with: body.handedTo[position] ?? []) {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
                 let condition = ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters)

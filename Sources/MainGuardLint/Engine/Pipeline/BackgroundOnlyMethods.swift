@@ -127,7 +127,7 @@ struct BackgroundOnlyMethods {
         var calls = 0
         var answer = true
         // A call from its own body (a recursive folder walk) runs wherever the outer call runs.
-        let body = function.body.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0
+        let body = function.bodyOffsets
         for mention in mentions where answer && !body.contains(mention.position.utf8Offset) {
             switch mentionKind(mention, of: function, namesAVariable: namesAVariable) {
             case .declaration, .otherName: continue

@@ -407,6 +407,14 @@ extension FunctionCallExprSyntax {
 }
 
 extension CalledName {
+    /// The call whose called expression `reference` names: `start` in `thread.start()` or `start()`.
+    static func calling(_ reference: DeclReferenceExprSyntax) -> CalledName? {
+        var called = Syntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { called = Syntax(member) }
+        guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
+        return CalledName(call)
+    }
+
     /// `super.makeDocument(withContentsOf:ofType:)` in `override func makeDocument(withContentsOf:ofType:)`:
     /// the override forwards a framework hook to the framework, which calls it where it chooses (AppKit
     /// reads documents on a background thread when the class allows it). The work is the framework's.

@@ -23,11 +23,17 @@ struct UncalledFunctions {
         let name = function.name.text
         // A call to itself (a retry, a polling loop) is no caller: blind round Z read a `sleep` in a private
         // method that only restarts itself.
-        let body = function.body.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0
+        let body = function.bodyOffsets
         let answer = SourcePrefilter.withPrefilter(over: text) { prefilter in
             prefilter.offsets(ofWord: name).filter { !body.contains($0) }.count <= 1
         }
         answers[function.id] = answer
         return answer
     }
+}
+
+extension FunctionDeclSyntax {
+    /// The UTF-8 offsets of the body, braces included (empty without one): a mention of the function's name
+    /// there is a call to itself.
+    var bodyOffsets: Range<Int> { body.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0 }
 }
