@@ -144,3 +144,23 @@ if Context.environment["MAINGUARD_RUNTIME_ONLY"] == "1" {
     package.products.removeAll { !runtimeTargets.contains($0.name) }
     package.dependencies.removeAll()
 }
+
+// MARK: Fuzzing build
+// `bash Fuzz/run.sh` sets MAINGUARD_FUZZ_LIBFUZZER to libFuzzer's archive. MainGuardLint and
+// mainguard-fuzz then build with AddressSanitizer, libFuzzer's coverage and `-DFUZZING`, and only
+// mainguard-fuzz links libFuzzer (it alone calls LLVMFuzzerRunDriver). Everything else, swift-syntax
+// included, builds as in a plain debug build, so in the package's own scratch path the fuzzer reuses
+// what `swift test` built: a sanitized build of swift-syntax took about 200 s of a CI run on two
+// cores. Coverage therefore guides libFuzzer through MainGuard's code; the parser runs uninstrumented.
+if let libFuzzer = Context.environment["MAINGUARD_FUZZ_LIBFUZZER"] {
+    let instrumented: [SwiftSetting] = [
+        .unsafeFlags(["-sanitize=address", "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp"]),
+        .define("FUZZING"),
+    ]
+    for target in package.targets where ["MainGuardLint", "mainguard-fuzz"].contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + instrumented
+        if target.name == "mainguard-fuzz" {
+            target.linkerSettings = [.unsafeFlags(["-sanitize=address", libFuzzer, "-lstdc++"])]
+        }
+    }
+}

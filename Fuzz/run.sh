@@ -10,16 +10,16 @@ cd "$(dirname "$0")/.."
 seconds=${1:-90}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 work=fuzz-out
-# The sanitizer build has its own scratch path so it never invalidates the normal .build; nice keeps
-# it from starving whatever else shares the machine.
-# Not `-sanitize=fuzzer`: -Xswiftc flags reach every executable, including the build-tool plugin's
-# helper, which then fails to link against libFuzzer's `main`. Instead every module gets libFuzzer's
-# coverage instrumentation plus ASan, and only mainguard-fuzz pulls libFuzzer in (it alone calls
-# LLVMFuzzerRunDriver, so the archive adds nothing to the other executables).
+# By default the fuzzing build has its own scratch path, so it never invalidates the normal .build;
+# CI passes FUZZ_SCRATCH=.build, where swift-syntax is already built (see the end of Package.swift:
+# only MainGuardLint and mainguard-fuzz are instrumented). nice keeps the build from starving whatever
+# else shares the machine.
+# Not `-sanitize=fuzzer`: that flag on the command line reaches every executable, including the build-tool
+# plugin's helper, which then fails to link against libFuzzer's `main`. Package.swift instead gives the two
+# targets libFuzzer's coverage instrumentation plus ASan, and links libFuzzer into mainguard-fuzz alone.
 libfuzzer=$(ls "$(dirname "$(dirname "$(command -v swiftc)")")"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -n 1)
-build=(swift build -c debug --scratch-path "$scratch" --sanitize=address
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFUZZING
-    -Xlinker "$libfuzzer" -Xlinker -lstdc++)
+export MAINGUARD_FUZZ_LIBFUZZER="$libfuzzer"
+build=(swift build -c debug --scratch-path "$scratch")
 nice -n 10 "${build[@]}" --product mainguard-fuzz 2>&1 | grep -v "Cannot export local symbol" | tail -n 3
 fuzzer="$("${build[@]}" --show-bin-path)/mainguard-fuzz"
 
@@ -27,7 +27,7 @@ rm -rf "$work"; mkdir -p "$work/corpus" "$work/artifacts"
 cp Fuzz/corpus/* "$work/corpus/"
 # The sample code is seed material too; copied at run time rather than committed twice.
 find Examples -name '*.swift' -exec cp {} "$work/corpus/" \;
-# A hang is an input past 5 s. Under ASan and coverage a debug lint reads about 10 KB a second here:
+# A hang is an input past 5 s. With swift-syntax under ASan and coverage too, a debug lint read about 10 KB a second here:
 # Examples/SwiftUI/RenderLoopScreen.swift (7.5 KB) takes 0.7-0.8 s and the longest inputs (16 KB)
 # about 2 s, so the earlier 1 s limit failed a fresh-clone run on that seed; the parser's known
 # blow-ups (ParserLimits) take minutes, far past 5 s.

@@ -54,9 +54,12 @@ import Testing
         #expect(report.mainActorJobs >= 1)
     }
 
+    /// The settle time must outlast the delay. A 60 ms sleep can end late when the tests running
+    /// beside this one load both cores (a fresh-clone CI run saw the default 200 ms settle pass
+    /// before the task woke), so this watch settles for a second.
     @Test func workThatStartsAfterADelayIsStillWatched() async throws {
         let (_, failures) = await capturingFailures {
-            await assertNoHang(.milliseconds(50)) {
+            await assertNoHang(.milliseconds(50), settle: .seconds(1)) {
                 Task { @MainActor in
                     try? await Task.sleep(for: .milliseconds(60))
                     _ = spin(milliseconds: 120)
