@@ -100,8 +100,12 @@ enum CostEvidence {
         // is a file read.
         "XMLParser.parse()": .documentParse, "XMLParser(contentsOf:)": .fileRead,
         // Looking up the photo library's albums (by title, by type) returns tens of collections: blind
-        // reviews judged both such findings trivial. Fetching assets, which grow with the library, needs no evidence.
-        "PHAssetCollection.fetchAssetCollections": .albumQuery,
+        // reviews judged both such findings trivial. Fetching assets returns a lazy `PHFetchResult` that
+        // loads its objects in batches as they are read, so a fetch handed on takes milliseconds even in a
+        // large library (blind round AD rejected 2 of 2, one per album tap and one per sort change). Counted
+        // or enumerated where it is fetched (`CalledName.readsItsFetchResultWhole`), it queries the library
+        // now (round AA accepted photo counts fetched per album row); one per cell adds up too.
+        "PHAssetCollection.fetchAssetCollections": .albumQuery, "PHAsset.fetchAssets": .albumQuery,
     ]
 
     /// What the syntax of one catalogued call shows about its cost.
@@ -120,7 +124,7 @@ enum CostEvidence {
 
     /// What `call` shows about the cost of `entry`.
     static func evidence(for entry: CatalogueEntry, at call: CalledName) -> Evidence {
-        guard let operation = singleOperations[entry.display] ?? lookupOperation(entry, call) else { return .shown }
+        guard let operation = singleOperations[entry.display] else { return .shown }
         let node = Syntax(call.call)
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
         // `.mappedIfSafe` and `.mappedRead` (Foundation's spellings) map it too.
@@ -156,16 +160,10 @@ enum CostEvidence {
         case .imageFile: shown = call.readsARemoteURL
         case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver)
         case .lazyImage: shown = node.enclosingFunctionText.contains("ShouldCacheImmediately")
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse, .albumQuery: shown = false
+        case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse: shown = false
         }
         return shown ? .shown : .none
-    }
-
-    /// Fetching the assets the app names (`PHAsset.fetchAssets(withLocalIdentifiers:)`: the few a user just
-    /// picked, one a row shows) is a lookup, like an album query; fetching by options walks the library.
-    /// Blind round Z rejected such a lookup run once after an import.
-    private static func lookupOperation(_ entry: CatalogueEntry, _ call: CalledName) -> Operation? {
-        entry.display == "PHAsset.fetchAssets" && call.labels.first == "withLocalIdentifiers" ? .albumQuery : nil
     }
 
     /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats and, for a
@@ -549,4 +547,29 @@ private extension FunctionDeclSyntax {
 private extension PatternBindingSyntax {
     /// A stored or computed property of a type, not a local.
     var isMember: Bool { parent?.parent?.parent?.is(MemberBlockItemSyntax.self) ?? false }
+}
+
+extension CalledName {
+    /// The function counts or enumerates what this fetch returns (`let assets = PHAsset.fetchAssets(with:
+    /// options)` then `assets.count`, or `fetchAssets(in: album, options: nil).enumerateObjects { ... }`):
+    /// the lazy result runs its query there and then, instead of where it is handed on to.
+    var readsItsFetchResultWhole: Bool {
+        let wholeReads = ["count", "enumerateObjects", "objects", "lastObject"]
+        if let member = call.parent?.as(MemberAccessExprSyntax.self), wholeReads.contains(member.declName.baseName.text) { return true }
+        guard let name = resultName else { return false }
+        let text = Syntax(call).enclosingFunctionText
+        return wholeReads.contains { text.contains("\(name).\($0)") }
+    }
+
+    /// The local or property the call's result is stored in: `let assets = call`, `result = call`.
+    private var resultName: String? {
+        let node = Syntax(call)
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        guard let operands = node.parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == node.id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self) else { return nil }
+        return elements[index - 2].as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
 }

@@ -20,6 +20,9 @@ enum SyncWorkInMainActorTask: Rule {
             let heavyCallee = call.callees.first.flatMap { first in
                 call.callees.allSatisfy { $0.isHeavinessComputed && $0.isHeavyWorkThatCanLeaveTheMainActor }
                     && first.catalogueCall?.entry.costsOnlyAtLaunch != true
+                    // `save(image:)` where only `save(image:waitForCompletion: true)` does the work.
+                    && first.heavinessCondition.map({ $0.outcome(calleeParameters: first.parameters, labels: call.called.labels,
+                                                                 arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted
                     && (context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration(first.migrationChain)) ? first : nil
             }
             guard entry != nil || heavyCallee != nil, !call.node.isAwaited else { return nil }

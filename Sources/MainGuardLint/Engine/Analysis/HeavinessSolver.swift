@@ -27,6 +27,9 @@ final class HeavinessSolver: @unchecked Sendable {
     private var results: [String??]
     private var resultsBeforeSuspension: [String??]
     private var catalogueCalls: [Int: CatalogueCall] = [:]
+    /// Settled functions whose heaviness comes only through calls made under a test of their parameters
+    /// (`if waitForCompletion { prepare() }`): the test a call's arguments must allow.
+    private var conditions: [Int: ParameterCondition] = [:]
     /// Per file: `include_low_cost`, which counts recursion as long work. By default it is not: blind
     /// reviews judged none of the sampled recursions worth a change (a path's depth, a one-step guard),
     /// and a recursion over a tree shows its cost through the loops of its body.
@@ -68,6 +71,15 @@ final class HeavinessSolver: @unchecked Sendable {
         lock.withLock {
             settle(position)
             return results[position]!
+        }
+    }
+
+    /// The test of the function's parameters its heaviness needs: nil when it is heavy whatever the
+    /// arguments (its own work, or some call made under no test, is heavy).
+    func heavinessCondition(of position: Int) -> ParameterCondition? {
+        lock.withLock {
+            settle(position)
+            return conditions[position]
         }
     }
 
@@ -278,7 +290,29 @@ final class HeavinessSolver: @unchecked Sendable {
                 self.reasonToCall(reference, candidates: candidates, recursion: component)
             }.first)
         }
-        for (member, reason) in reasons { results[member] = .some(reason) }
+        for (member, reason) in reasons {
+            results[member] = .some(reason)
+            if reason != nil, records[member].ownHeaviness == nil, let condition = heavyCallCondition(of: member, recursion: component) {
+                conditions[member] = condition
+            }
+        }
+    }
+
+    /// The test every heavy call of the function is made under, when it has no heavy work of its own:
+    /// nil as soon as one heavy call is made under none, or the calls test different parameters.
+    private func heavyCallCondition(of member: Int, recursion: Set<Int>) -> ParameterCondition? {
+        var condition: ParameterCondition?
+        for (reference, candidates) in zip(records[member].callees, callees[member]!)
+        where reasonToCall(reference, candidates: candidates, recursion: recursion) != nil {
+            guard let tested = reference.condition else { return nil }
+            guard let known = condition else {
+                condition = tested
+                continue
+            }
+            guard let both = ParameterCondition.either(known, tested) else { return nil }
+            condition = both
+        }
+        return condition
     }
 }
 
@@ -365,6 +399,15 @@ enum HeavinessSource: Sendable {
         case .settled(let heaviness, _): heaviness
         case .onDemand(let solver, let position): solver.heaviness(of: position)
         case .catalogueCallsOnDemand, .notComputed: Self.notComputed("a function's heaviness")
+        }
+    }
+
+    /// The test of the function's parameters its heaviness needs (`HeavinessSolver.heavinessCondition(of:)`).
+    var heavinessCondition: ParameterCondition? {
+        switch self {
+        case .settled: nil
+        case .onDemand(let solver, let position): solver.heavinessCondition(of: position)
+        case .catalogueCallsOnDemand, .notComputed: Self.notComputed("the test a function's heaviness needs")
         }
     }
 

@@ -36,6 +36,11 @@ public struct FunctionFacts: Sendable {
         set { heavinessSource = heavinessSource.settling(heaviness: .some(newValue)) }
     }
 
+    /// The test of its parameters the function's heaviness needs: `save(wait: Bool = false)` is heavy only
+    /// when `if wait { prepare() }` runs, so a call that leaves `wait` out does no heavy work. nil when
+    /// the function is heavy whatever the arguments.
+    var heavinessCondition: ParameterCondition? { heavinessSource.heavinessCondition }
+
     /// Identifies the function across files for `FindingsByCause`: its module, type and signature.
     var causeKey: String {
         "\(settings.targetName ?? "")|\(enclosingType ?? "")|\(signature)"

@@ -350,11 +350,23 @@ extension ClosureExprSyntax {
             // Not an argument: stored (`let handler = { }`, `self.onMessage = { }`) unless it is the body of a
             // statement-like construct. An assignment's operands are the elements of its sequence.
             return parent?.is(InitializerClauseSyntax.self) == true || parent?.is(SequenceExprSyntax.self) == true
-                || isAssignedValue
+                || isAssignedValue || isHeldInALiteral
         }
         if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.isCallbackLabel(label) { return true }
         guard let called = CalledName(call) else { return false }
         return Self.callbackAPIs.contains(called.name)
+    }
+
+    /// An element of an array or dictionary literal, or of a tuple of two or more: `[("text", { ... })]`,
+    /// `["text": { ... }]`. Such a closure is a value; it runs when something takes it out and calls it
+    /// (blind round AC: a share screen's handlers per content type, which an item provider calls on its
+    /// own queue, counted as the work of the function that lists them). Where it runs is still read from
+    /// the code around it, like any stored closure's.
+    private var isHeldInALiteral: Bool {
+        if parent?.is(ArrayElementSyntax.self) == true || parent?.is(DictionaryElementSyntax.self) == true { return true }
+        guard let element = parent?.as(LabeledExprSyntax.self), let elements = element.parent?.as(LabeledExprListSyntax.self),
+              elements.count > 1 else { return false }
+        return elements.parent?.is(TupleExprSyntax.self) == true
     }
 
     /// The value a function returns: `return { ... }`, or the only statement of a function or getter body
