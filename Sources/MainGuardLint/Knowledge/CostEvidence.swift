@@ -104,7 +104,9 @@ enum CostEvidence {
         // loads its objects in batches as they are read, so a fetch handed on takes milliseconds even in a
         // large library (blind round AD rejected 2 of 2, one per album tap and one per sort change). Counted
         // or enumerated where it is fetched (`CalledName.readsItsFetchResultWhole`), it queries the library
-        // now (round AA accepted photo counts fetched per album row); one per cell adds up too.
+        // now (round AA accepted photo counts fetched per album row); one per cell adds up too. Fetching the
+        // assets the app names (`withLocalIdentifiers:`, the few a user just picked) is a lookup even then
+        // (round Z rejected one run after an import).
         "PHAssetCollection.fetchAssetCollections": .albumQuery, "PHAsset.fetchAssets": .albumQuery,
     ]
 
