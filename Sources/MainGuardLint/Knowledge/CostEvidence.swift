@@ -558,20 +558,10 @@ extension CalledName {
     var readsItsFetchResultWhole: Bool {
         let wholeReads = ["count", "enumerateObjects", "objects", "lastObject"]
         if let member = call.parent?.as(MemberAccessExprSyntax.self), wholeReads.contains(member.declName.baseName.text) { return true }
-        guard let name = resultName else { return false }
-        let text = Syntax(call).enclosingFunctionText
-        return wholeReads.contains { text.contains("\(name).\($0)") }
-    }
-
-    /// The local or property the call's result is stored in: `let assets = call`, `result = call`.
-    private var resultName: String? {
+        // Bound (`let assets = call`) or assigned (`result = call`).
         let node = Syntax(call)
-        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
-            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        }
-        guard let operands = node.parent?.as(ExprListSyntax.self) else { return nil }
-        let elements = Array(operands)
-        guard let index = elements.firstIndex(where: { $0.id == node.id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self) else { return nil }
-        return elements[index - 2].as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let name = node.resultName ?? node.assignmentTarget?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        let text = node.enclosingFunctionText
+        return wholeReads.contains { text.contains("\(name).\($0)") }
     }
 }

@@ -285,34 +285,33 @@ final class HeavinessSolver: @unchecked Sendable {
             if member == position { break }
         }
         // Members' reasons read only functions outside the component, all settled, or name the cycle.
-        let reasons = component.map { member in
-            (member, records[member].ownHeaviness ?? zip(records[member].callees, callees[member]!).lazy.compactMap { reference, candidates in
-                self.reasonToCall(reference, candidates: candidates, recursion: component)
-            }.first)
+        let reasons = component.map { member -> (Int, String?, ParameterCondition?) in
+            if let own = records[member].ownHeaviness { return (member, own, nil) }
+            let call = heavyCall(of: member, recursion: component)
+            return (member, call.reason, call.condition)
         }
-        for (member, reason) in reasons {
+        for (member, reason, condition) in reasons {
             results[member] = .some(reason)
-            if reason != nil, records[member].ownHeaviness == nil, let condition = heavyCallCondition(of: member, recursion: component) {
-                conditions[member] = condition
-            }
+            conditions[member] = condition
         }
     }
 
-    /// The test every heavy call of the function is made under, when it has no heavy work of its own:
-    /// nil as soon as one heavy call is made under none, or the calls test different parameters.
-    private func heavyCallCondition(of member: Int, recursion: Set<Int>) -> ParameterCondition? {
-        var condition: ParameterCondition?
-        for (reference, candidates) in zip(records[member].callees, callees[member]!)
-        where reasonToCall(reference, candidates: candidates, recursion: recursion) != nil {
-            guard let tested = reference.condition else { return nil }
-            guard let known = condition else {
-                condition = tested
+    /// Why a function with no heavy work of its own is heavy: the first of its calls that can only reach
+    /// heavy functions, in source order, and the test of its parameters every such call is made under
+    /// (nil as soon as one is made under none, or the calls test different parameters).
+    private func heavyCall(of member: Int, recursion: Set<Int>) -> (reason: String?, condition: ParameterCondition?) {
+        var first: (reason: String, condition: ParameterCondition)?
+        for (reference, candidates) in zip(records[member].callees, callees[member]!) {
+            guard let reason = reasonToCall(reference, candidates: candidates, recursion: recursion) else { continue }
+            guard let tested = reference.condition else { return (first?.reason ?? reason, nil) }
+            guard let known = first else {
+                first = (reason, tested)
                 continue
             }
-            guard let both = ParameterCondition.either(known, tested) else { return nil }
-            condition = both
+            guard let both = ParameterCondition.either(known.condition, tested) else { return (known.reason, nil) }
+            first = (known.reason, both)
         }
-        return condition
+        return (first?.reason, first?.condition)
     }
 }
 

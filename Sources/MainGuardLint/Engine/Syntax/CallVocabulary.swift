@@ -330,14 +330,20 @@ extension DeclModifierListSyntax {
     }
 }
 
+extension Syntax {
+    /// What this expression is assigned to, when it is the right side of an assignment: `self.onMessage`
+    /// in `self.onMessage = { ... }`, `result` in `result = PHAsset.fetchAssets(with: options)`.
+    var assignmentTarget: ExprSyntax? {
+        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return nil }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self) else { return nil }
+        return elements[index - 2]
+    }
+}
+
 extension ClosureExprSyntax {
     /// The right side of an assignment: `self.onMessage = { ... }`.
-    var isAssignedValue: Bool {
-        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return false }
-        let elements = Array(operands)
-        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2 else { return false }
-        return elements[index - 1].is(AssignmentExprSyntax.self)
-    }
+    var isAssignedValue: Bool { Syntax(self).assignmentTarget != nil }
 
     /// A closure stored (`let handler = { }`), returned (`return { action in ... }`: a factory of
     /// middleware or handlers), or handed to an API that calls it back later: a completion handler
