@@ -32,8 +32,8 @@ enum PreviewOnlyViews {
             viewOfFinding[position] = view
         }
         guard !viewOfFinding.isEmpty else { return findings }
-        var reachability = Reachability(inputs: inputs, threads: threads)
-        let unused = Set(viewOfFinding.values).filter { !reachability.isUsed($0, trees: &trees) }
+        let finder = MentionFinder(inputs: inputs, threads: threads)
+        let unused = unused(Set(viewOfFinding.values)) { finder.mentions(of: $0, trees: &trees) }
         return findings.enumerated().compactMap { position, finding in
             viewOfFinding[position].map(unused.contains) == true ? nil : finding
         }
@@ -132,59 +132,87 @@ enum PreviewOnlyViews {
         }
     }
 
-    /// Whether a view is mentioned by code that runs: outside previews, and outside views that are
-    /// themselves used only by previews (followed transitively; a cycle of views counts as unused).
-    private struct Reachability {
+    /// Where a view is mentioned: by code that runs (outside previews and views), or only inside other
+    /// views, which run when they are used themselves.
+    struct Mentions: Equatable {
+        var byRunningCode: Bool
+        var byViews: [String]
+    }
+
+    /// The views of `views` that no running code reaches: every chain of views that mention them ends
+    /// in previews or goes round in a cycle. A search per view, not a memo of views in progress, so the
+    /// answer does not depend on the order the views are asked about (Swift seeds `Set` order per process).
+    ///
+    /// ```swift
+    /// // Screen (used) shows Row; Row and Cell mention each other: both are used, asked in any order.
+    /// PreviewOnlyViews.unused(["Cell", "Row"]) { ["Row": .init(byRunningCode: true, byViews: ["Cell"]),
+    ///                                             "Cell": .init(byRunningCode: false, byViews: ["Row"])][$0]! }
+    /// // == []
+    /// ```
+    static func unused(_ views: Set<String>, mentions: (String) -> Mentions) -> Set<String> {
+        var known: [String: Bool] = [:]
+        var memo: [String: Mentions] = [:]
+        func mentionsOf(_ view: String) -> Mentions {
+            if let found = memo[view] { return found }
+            let found = mentions(view)
+            memo[view] = found
+            return found
+        }
+        for view in views.sorted() where known[view] == nil {
+            var seen: Set<String> = [view]
+            var pending = [view]
+            var used = false
+            while let next = pending.popLast() {
+                if known[next] == true || mentionsOf(next).byRunningCode {
+                    used = true
+                    break
+                }
+                for owner in mentionsOf(next).byViews where known[owner] != false && seen.insert(owner).inserted {
+                    pending.append(owner)
+                }
+            }
+            // A search that found no running code saw every view that could lead to some: all are unused.
+            if used { known[view] = true } else { for name in seen { known[name] = false } }
+        }
+        return views.filter { known[$0] == false }
+    }
+
+    /// Where each view is mentioned, from every linted file's text.
+    private struct MentionFinder {
         let inputs: [Linter.SourceInput]
         let threads: Int
-        private var used: [String: Bool] = [:]
-        private var mentions: [String: [(file: Int, offset: Int)]] = [:]
 
         /// Past this many mentions, none of them outside previews, the view counts as used.
         static let mentionsExamined = 64
 
-        init(inputs: [Linter.SourceInput], threads: Int) {
-            self.inputs = inputs
-            self.threads = threads
-        }
-
-        mutating func isUsed(_ view: String, trees: inout Trees) -> Bool {
-            if let known = used[view] { return known }
-            used[view] = false  // in progress: a view reached only through itself is unused
-            var result = false
+        /// A view nothing here mentions may be used by code this run does not lint: only a view that
+        /// previews mention, and nothing else, is preview code. A name mentioned thousands of times (a
+        /// minified file) is decided by its first mentions.
+        func mentions(of view: String, trees: inout Trees) -> Mentions {
+            let all = offsets(ofWord: view)
+            var result = Mentions(byRunningCode: all.count > Self.mentionsExamined, byViews: [])
             var mentioned = false
-            // A name mentioned thousands of times (a minified file) is decided by its first mentions.
-            for mention in mentionsOf(view).prefix(Self.mentionsExamined) {
+            for mention in all.prefix(Self.mentionsExamined) where !result.byRunningCode {
                 guard let context = trees.enclosingValueType(inFile: mention.file, utf8Offset: mention.offset),
                       !context.isDeclaration, context.name != view else { continue }
                 mentioned = true
                 guard !context.isPreview else { continue }
-                guard let owner = context.name else {
-                    result = true
-                    break
-                }
                 // A mention inside another view counts when that view is used; inside any other type, always.
-                let ownerIsView = trees.enclosingView(inFile: mention.file, utf8Offset: mention.offset) != nil
-                if !ownerIsView || isUsed(owner, trees: &trees) {
-                    result = true
-                    break
+                if let owner = context.name, trees.enclosingView(inFile: mention.file, utf8Offset: mention.offset) != nil {
+                    result.byViews.append(owner)
+                } else {
+                    result.byRunningCode = true
                 }
             }
-            // A view nothing here mentions may be used by code this run does not lint: only a view that
-            // previews mention, and nothing else, is preview code.
-            let answer = result || !mentioned || mentionsOf(view).count > Self.mentionsExamined
-            used[view] = answer
-            return answer
+            if !mentioned { result.byRunningCode = true }
+            return result
         }
 
-        private mutating func mentionsOf(_ name: String) -> [(file: Int, offset: Int)] {
-            if let found = mentions[name] { return found }
+        private func offsets(ofWord name: String) -> [(file: Int, offset: Int)] {
             let inputs = inputs
-            let found = Parallel.map(count: inputs.count, threads: threads) { file in
+            return Parallel.map(count: inputs.count, threads: threads) { file in
                 SourcePrefilter.withPrefilter(over: inputs[file].text) { $0.offsets(ofWord: name) }
             }.enumerated().flatMap { file, offsets in offsets.map { (file: file, offset: $0) } }
-            mentions[name] = found
-            return found
         }
     }
 }
