@@ -11,10 +11,13 @@ enum FrequentCallbacks {
         "outlineViewSelectionDidChange", "searchBar", "updateSearchResults",
     ]
     /// Data-source callbacks of `functions` that run once per edit the user makes, not per row or cell:
-    /// `tableView(_:moveRowAt:to:)`, `tableView(_:commit:forRowAt:)`, a drag's start or its drop (blind
-    /// round Z rejected two small writes when a row was moved, round AA two archives of a drag's rows).
+    /// `tableView(_:moveRowAt:to:)`, `tableView(_:commit:forRowAt:)`, a drag's start, its entry into the
+    /// view, its end or its drop (blind round Z rejected two small writes when a row was moved, round AA two
+    /// archives of a drag's rows, round AF two decodes of a drag's row IDs). Not `validateDrop`, which runs
+    /// as the drag moves.
     static let perEditLabels: Set<String> = [
         "moveRowAt", "moveItemAt", "commit", "performDropWith", "acceptDrop", "writeRowsWith", "pasteboardWriterForRow",
+        "updateDraggingItemsForDrag", "draggingSession",
     ]
 
     /// A callback in `functions` that runs per frame, row, keystroke or selection, not once per edit.

@@ -43,14 +43,19 @@ struct BackgroundOnlyMethods {
     private let text: String
     /// Calls from termination callbacks count as background calls (not with `include_low_cost`).
     private let countsTermination: Bool
+    /// The closure is handed to a dispatch helper of the app that runs it on a background queue
+    /// (`RuleContext.isHandedToABackgroundHelper`).
+    private let handedToBackground: (ClosureExprSyntax) -> Bool
     /// Per method declaration: whether the file calls it only from background code (false while in progress,
     /// so a method reached only through itself is not settled as background).
     private var answers: [SyntaxIdentifier: Bool] = [:]
 
-    init(tree: SourceFileSyntax, text: String, countsTermination: Bool = true) {
+    init(tree: SourceFileSyntax, text: String, countsTermination: Bool = true,
+         handedToBackground: @escaping (ClosureExprSyntax) -> Bool = { _ in false }) {
         self.tree = tree
         self.text = text
         self.countsTermination = countsTermination
+        self.handedToBackground = handedToBackground
     }
 
     /// The method around `node` when this file calls it only from background code. A `private` or
@@ -173,19 +178,34 @@ struct BackgroundOnlyMethods {
         return namesAVariable && !called.isSelectorArgument ? .otherName : .other
     }
 
-    /// The call runs off the main thread, or while the app quits: in a background closure, in a function
-    /// declared off the main thread, in a termination callback, or in another candidate method of this
-    /// file that only such code calls.
+    /// The call runs off the main thread, or while the app quits: in a background closure (of the SDK, or
+    /// handed to the app's own dispatch helper), in a function declared off the main thread, in a
+    /// termination callback, or in another candidate method of this file that only such code calls.
     private mutating func isInBackground(_ call: Syntax) -> Bool {
         if call.isDeclaredOffTheMainThread { return true }
         switch call.decidingClosureRole {
         case .background: return true
         case .some: return false
         case nil:
+            if isInAClosureHandedToBackground(call) { return true }
             if countsTermination, AppLifecycle.isInTermination(call) { return true }
             guard let caller = Self.candidate(around: call) else { return false }
             return isCalledOnlyInBackground(caller)
         }
+    }
+}
+
+extension BackgroundOnlyMethods {
+    /// `dispatchAsync { self.waitForAdmin() }`: a closure between `node` and its function is handed to a
+    /// dispatch helper of the app that runs it on a background queue (blind round AF: a sleep in a
+    /// view controller's method that only such a closure calls).
+    private func isInAClosureHandedToBackground(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let candidate = current, !candidate.isFunctionBoundary {
+            if let closure = candidate.as(ClosureExprSyntax.self), handedToBackground(closure) { return true }
+            current = candidate.parent
+        }
+        return false
     }
 }
 

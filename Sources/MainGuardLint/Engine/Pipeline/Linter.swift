@@ -368,7 +368,8 @@ public struct Linter: Sendable {
         // callers are all in this file; another's name goes with the finding, for the run to check.
         var backgroundOnlyMethods: [SyntaxIdentifier: BackgroundOnlyMethods.Method] = [:]
         if !input.settings.defaultIsolationMainActor, hits.contains(where: { BackgroundOnlyMethods.ruleIDs.contains($0.0) }) {
-            var methods = BackgroundOnlyMethods(tree: tree, text: input.text, countsTermination: !input.settings.includesLowCost)
+            var methods = BackgroundOnlyMethods(tree: tree, text: input.text, countsTermination: !input.settings.includesLowCost,
+                                                handedToBackground: context.isHandedToABackgroundHelper)
             hits.removeAll { ruleID, hit in
                 guard BackgroundOnlyMethods.ruleIDs.contains(ruleID), let method = methods.method(around: Syntax(hit.token)) else { return false }
                 if method.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return true }

@@ -103,19 +103,26 @@ struct RuleContext {
                 case .inherits, .unstructuredTask: break
                 case .mainActorTask, .mainActorJob, .mainActorCode, .background: return nil
                 }
-                if let call = closure.enclosingCall, let position = callPositions[call.id] {
-                    let resolved = calls[position]
-                    if call.isAwaited, let actor = Self.actor(running: awaitedCallees(of: resolved)) { return .otherActor(actor) }
-                    if !resolved.callees.isEmpty, resolved.callees.allSatisfy(\.runsClosuresOffTheCallersThread),
-                       !call.arguments.contains(where: { CalledName.isMainQueue($0.expression.trimmedDescription) }) {
-                        return .nonisolated
-                    }
+                if let call = closure.enclosingCall, let position = callPositions[call.id],
+                   call.isAwaited, let actor = Self.actor(running: awaitedCallees(of: calls[position])) {
+                    return .otherActor(actor)
                 }
+                if isHandedToABackgroundHelper(closure) { return .nonisolated }
             }
             if candidate.isFunctionBoundary { return nil }
             current = candidate.parent
         }
         return nil
+    }
+
+    /// The closure is handed to a dispatch helper of the app that runs every closure on a background queue
+    /// (`ClosureForwarding`: `dispatchAsync { ... }` wrapping `DispatchQueue.global().async`), and the call
+    /// does not hand it the main queue.
+    func isHandedToABackgroundHelper(_ closure: ClosureExprSyntax) -> Bool {
+        guard let call = closure.enclosingCall, let position = callPositions[call.id] else { return false }
+        let callees = calls[position].callees
+        return !callees.isEmpty && callees.allSatisfy(\.runsClosuresOffTheCallersThread)
+            && !call.arguments.contains(where: { CalledName.isMainQueue($0.expression.trimmedDescription) })
     }
 
     /// The functions an awaited call may run. A receiver whose type the syntax does not show

@@ -13,10 +13,11 @@ extension ForStmtSyntax {
 
     private static func isSmallSequence(_ sequence: ExprSyntax) -> Bool {
         if let array = sequence.as(ArrayExprSyntax.self) { return array.elements.count <= fewIterations }
-        // `let files = ["a.lock", "a.note"]` ... `for file in files`.
+        // `let files = ["a.lock", "a.note"]` ... `for file in files`; `if let files = mapping[folder]`, where
+        // `let mapping = ["Notes": ["Welcome.md"], ...]` lists a few files per key.
         if let name = sequence.as(DeclReferenceExprSyntax.self)?.baseName.text {
             return Syntax(sequence).hasLocal(named: name) { value in
-                (value.as(ArrayExprSyntax.self)?.elements.count).map { $0 <= fewIterations } ?? false
+                isSmallArrayLiteral(value) || isEntryOfALiteralDictionaryOfSmallArrays(value)
             }
         }
         if let bounds = sequence.literalRange { return bounds.upper - bounds.lower <= fewIterations }
@@ -28,6 +29,20 @@ extension ForStmtSyntax {
             return count <= fewIterations
         }
         return false
+    }
+
+    private static func isSmallArrayLiteral(_ value: ExprSyntax) -> Bool {
+        (value.as(ArrayExprSyntax.self)?.elements.count).map { $0 <= fewIterations } ?? false
+    }
+
+    /// `mapping[key]`, where `mapping` is a local dictionary literal whose every value is a small array literal.
+    private static func isEntryOfALiteralDictionaryOfSmallArrays(_ value: ExprSyntax) -> Bool {
+        guard let subscripted = value.as(SubscriptCallExprSyntax.self),
+              let dictionary = subscripted.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return Syntax(value).hasLocal(named: dictionary) { initial in
+            guard let elements = initial.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self) else { return false }
+            return !elements.isEmpty && elements.allSatisfy { isSmallArrayLiteral($0.value) }
+        }
     }
 }
 
