@@ -194,3 +194,59 @@ extension Syntax {
         }
     }
 }
+
+/// Reactive streams (SwiftSignalKit, ReactiveSwift, RxSwift). The closures a stream is built from run when
+/// it is subscribed to or delivers a value, on the queue its operators choose (`|> runOn(queue)`,
+/// `|> deliverOn(threadPool)`, `subscribe(on:)`), not where the stream is built. A function that returns
+/// `signal |> map { decode($0) }` does no decoding itself (blind round AG: 17 of Telegram's 21 findings
+/// followed such functions into work a thread pool or a resources queue did). Where the closures run is
+/// not settled here: they are only not the building function's work.
+///
+/// ```swift
+/// // import SwiftSignalKit
+/// // func thumbnail(_ data: Signal<Data, NoError>) -> Signal<CGImage?, NoError> {
+/// //     data |> map { decodeThumbnail($0) }       // runs when `data` delivers
+/// // }
+/// ReactiveStreams.runsItsClosuresLater(CalledName(call)!)  // true for `map { ... }` after `|>`
+/// ```
+enum ReactiveStreams {
+    /// Libraries whose `|>` applies a stream operator, and their stream types, whose initialiser takes the
+    /// stream's body (`Signal { subscriber in ... }`, `SignalProducer { observer, lifetime in ... }`).
+    static let pipeLibraries: Set<String> = ["SwiftSignalKit", "ReactiveSwift", "ReactiveCocoa"]
+    static let streamTypes: Set<String> = ["Signal", "SignalProducer"]
+    /// RxSwift's streams, whose `create { observer in ... }` body runs per subscription.
+    static let rxLibraries: Set<String> = ["RxSwift"]
+    static let rxTypes: Set<String> = ["Observable", "Single", "Completable", "Maybe"]
+    static let pipe = "|>"
+
+    /// A closure handed to this call is part of a stream: the body of `Signal { }` or `Observable.create { }`,
+    /// or an operator applied with the pipe (`signal |> map { }`), in a file that imports the library.
+    static func runsItsClosuresLater(_ called: CalledName) -> Bool {
+        let call = Syntax(called.call)
+        if called.receiver == nil, !called.isImplicitMember, streamTypes.contains(called.name) { return call.fileImports(pipeLibraries) }
+        if called.name == "create", let receiver = called.receiver,
+           rxTypes.contains(receiver.as(GenericSpecializationExprSyntax.self)?.expression.trimmedDescription ?? receiver.trimmedDescription) {
+            return call.fileImports(rxLibraries)
+        }
+        return call.isPipedOperand && call.fileImports(pipeLibraries)
+    }
+}
+
+private extension Syntax {
+    /// `map { }` in `signal |> map { }`: the right operand of the stream pipe (operators are left unfolded
+    /// by the parser, so the pipe is the element before this one in its sequence).
+    var isPipedOperand: Bool {
+        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return false }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 1 else { return false }
+        return elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == ReactiveStreams.pipe
+    }
+
+    /// The file this node is in imports one of `modules` (`import SwiftSignalKit`).
+    func fileImports(_ modules: Set<String>) -> Bool {
+        guard let file = root.as(SourceFileSyntax.self) else { return false }
+        return file.statements.contains { item in
+            item.item.as(ImportDeclSyntax.self)?.path.first.map { modules.contains($0.name.text) } == true
+        }
+    }
+}

@@ -360,7 +360,7 @@ extension ClosureExprSyntax {
         }
         if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.isCallbackLabel(label) { return true }
         guard let called = CalledName(call) else { return false }
-        return Self.callbackAPIs.contains(called.name)
+        return Self.callbackAPIs.contains(called.name) || ReactiveStreams.runsItsClosuresLater(called)
     }
 
     /// An element of an array or dictionary literal, or of a tuple of two or more: `[("text", { ... })]`,
@@ -390,10 +390,14 @@ extension ClosureExprSyntax {
         return list.parent?.is(AccessorBlockSyntax.self) == true
     }
 
-    /// Argument labels of closures an API calls back later.
+    /// Argument labels of closures an API calls back later, with the subscription callbacks of reactive
+    /// streams (`ReactiveStreams`): RxSwift's `subscribe(onNext:onError:onCompleted:)` and SwiftSignalKit's
+    /// `start(next:error:completed:)` run them as the stream delivers (blind round AC: a file deletion in
+    /// an `onCompleted` of a stream subscribed on a background scheduler).
     static let callbackLabels: Set<String> = [
         "completion", "completionHandler", "handler", "resultHandler", "reply", "callback", "onCompletion",
         "receiveValue", "receiveCompletion", "then",
+        "onNext", "onError", "onCompleted", "onSuccess", "onDisposed", "next", "completed",
     ]
 
     /// A label of `callbackLabels`, or one naming a handler of its own (`replyHandler:`, `errorHandler:`,
