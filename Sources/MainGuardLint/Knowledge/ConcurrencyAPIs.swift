@@ -224,22 +224,16 @@ enum ReactiveStreams {
     static func runsItsClosuresLater(_ called: CalledName) -> Bool {
         let call = Syntax(called.call)
         if called.receiver == nil, !called.isImplicitMember, streamTypes.contains(called.name) { return call.fileImports(pipeLibraries) }
-        if called.name == "create", let receiver = called.receiver,
-           rxTypes.contains(receiver.as(GenericSpecializationExprSyntax.self)?.expression.trimmedDescription ?? receiver.trimmedDescription) {
-            return call.fileImports(rxLibraries)
-        }
+        // `CalledName` reads `Observable<Int>.create` with the receiver `Observable`.
+        if called.name == "create", let receiver = called.receiverText, rxTypes.contains(receiver) { return call.fileImports(rxLibraries) }
         return call.isPipedOperand && call.fileImports(pipeLibraries)
     }
 }
 
 private extension Syntax {
-    /// `map { }` in `signal |> map { }`: the right operand of the stream pipe (operators are left unfolded
-    /// by the parser, so the pipe is the element before this one in its sequence).
+    /// `map { }` in `signal |> map { }`: the right operand of the stream pipe.
     var isPipedOperand: Bool {
-        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return false }
-        let elements = Array(operands)
-        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 1 else { return false }
-        return elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == ReactiveStreams.pipe
+        sequenceElementsBefore?.last?.as(BinaryOperatorExprSyntax.self)?.operator.text == ReactiveStreams.pipe
     }
 
     /// The file this node is in imports one of `modules` (`import SwiftSignalKit`).

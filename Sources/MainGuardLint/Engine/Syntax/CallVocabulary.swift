@@ -331,13 +331,21 @@ extension DeclModifierListSyntax {
 }
 
 extension Syntax {
+    /// The elements before this one in the sequence expression it is an operand of (the parser leaves
+    /// operators unfolded): `[x, =]` for `value` in `x = value`, `[signal, |>]` for `map { }` in
+    /// `signal |> map { }`. nil when this is not an element of a sequence.
+    var sequenceElementsBefore: ArraySlice<ExprSyntax>? {
+        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return nil }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }) else { return nil }
+        return elements[..<index]
+    }
+
     /// What this expression is assigned to, when it is the right side of an assignment: `self.onMessage`
     /// in `self.onMessage = { ... }`, `result` in `result = PHAsset.fetchAssets(with: options)`.
     var assignmentTarget: ExprSyntax? {
-        guard let operands = parent?.as(ExprListSyntax.self), operands.parent?.is(SequenceExprSyntax.self) == true else { return nil }
-        let elements = Array(operands)
-        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self) else { return nil }
-        return elements[index - 2]
+        guard let before = sequenceElementsBefore, before.last?.is(AssignmentExprSyntax.self) == true else { return nil }
+        return before.dropLast().last
     }
 }
 
