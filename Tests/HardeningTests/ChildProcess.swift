@@ -113,14 +113,19 @@ struct ChildProcess {
 final class HeadStart: @unchecked Sendable {   // every stored property is guarded by `lock`
     private let lock = NSLock()
     private var started: Result<(TemporaryDirectory, ChildProcess.Running), Error>?
+    private var begun = false
 
-    /// Starts the child; `make` writes its inputs into a folder kept alive until the run is waited for.
-    func begin(_ make: () throws -> (TemporaryDirectory, ChildProcess.Running)) {
-        let result = Result { try make() }
-        lock.withLock { started = result }
+    /// Starts the child the first time it is called, and never again: several classes may each be the
+    /// first to run. `make` writes its inputs into a folder kept alive until the run is waited for.
+    func beginOnce(_ make: () throws -> (TemporaryDirectory, ChildProcess.Running)) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !begun else { return }
+        begun = true
+        started = Result { try make() }
     }
 
-    /// Waits for the child `begin` started (`timeout` counts from its start) and hands back its run.
+    /// Waits for the child `beginOnce` started (`timeout` counts from its start) and hands back its run.
     func wait(timeout: Double) throws -> ChildProcess {
         guard let started = lock.withLock({ self.started }) else {
             throw ChildProcessError(message: "the run was never started: the class's setUp() starts it")

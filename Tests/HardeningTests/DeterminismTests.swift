@@ -5,6 +5,11 @@ import XCTest
 /// The same tree gives byte-identical reports whatever the thread count and whatever order the
 /// files are named or listed in: CI diffs, baselines and caches depend on it.
 final class DeterminismTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TenMegabyteLint.start()   // runs beside this class's tests; see TenMegabyteLint
+    }
+
     /// A tree with findings of every kind: the examples and the test fixtures.
     private func tree() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory("determinism")

@@ -5,6 +5,11 @@ import XCTest
 /// Every input that ever crashed the fuzzer (`Fuzz/regressions/`), and the seed corpus, replayed in
 /// process through the fuzzer's own pipeline: parse, index, every rule, suppressions, every reporter.
 final class FuzzRegressionTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TenMegabyteLint.start()   // runs beside this class's tests; see TenMegabyteLint
+    }
+
     func testEveryRegressionAndSeedInputLintsCleanly() throws {
         let regressions = try inputs(in: "Fuzz/regressions")
         let seeds = try inputs(in: "Fuzz/corpus")

@@ -9,6 +9,11 @@ import XCTest
 /// multi-byte character, so some mutants are no longer UTF-8) and has random tokens deleted. The
 /// linter must finish every time, name every file it could not read, and exit 0 or 2, never by a signal.
 final class MutationTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TenMegabyteLint.start()   // runs beside this class's tests; see TenMegabyteLint
+    }
+
     static let truncationsPerFile = 6
     static let deletionMutantsPerFile = 4  // plus one with half a UTF-8 character spliced in
 

@@ -13,24 +13,9 @@ final class PathologicalInputTests: XCTestCase {
     static let timeFactor = 6.0
     static let memoryLimitMB = 2_048.0
 
-    /// The 10 MB lint is this class's longest child by far (about 190 s in a debug build on a two-core
-    /// machine, nearly all of it SwiftParser on one thread). It starts with the class and runs beside the
-    /// other tests' children, one core each, and this test waits for it: the class takes about as long
-    /// as that one run instead of the sum of all of them.
-    private static let tenMegabyteRun = HeadStart()
-
     override class func setUp() {
         super.setUp()
-        tenMegabyteRun.begin {
-            let scratch = try TemporaryDirectory("huge")
-            let huge = try scratch.write(GeneratedSwift.screens(bytes: 10_000_000), to: "huge/Huge.swift")
-            return (scratch, try ChildProcess.start(try Package.mainguard(), ["lint", "--no-cache", huge]))
-        }
-    }
-
-    override class func tearDown() {
-        tenMegabyteRun.abandon()   // a filtered run that left out the 10 MB test: its child is killed
-        super.tearDown()
+        TenMegabyteLint.start()
     }
 
     func testTenMegabyteFileTakesItsSizeProportionalShare() throws {
@@ -39,7 +24,7 @@ final class PathologicalInputTests: XCTestCase {
         let startup = try lint(try scratch.write("", to: "empty/Empty.swift"))
         let normal = try lint(reference)
         // Its deadline is twice the others': it shares the machine with the class's other children.
-        let run = try check(Self.tenMegabyteRun.wait(timeout: 600), "10 MB file")
+        let run = try check(TenMegabyteLint.run.wait(timeout: 600), "10 MB file")
         let perByte = max(normal.seconds - startup.seconds, 0.01) / 200_000
         let share = startup.seconds + perByte * 10_000_000
         report("10 MB file (beside the other tests' runs)", run, share: share)
@@ -203,6 +188,26 @@ final class PathologicalInputTests: XCTestCase {
         let shareText = share.map { String(format: ", size-proportional share %.1f s", $0) } ?? ""
         print(String(format: "hardening: %@: %.1f s, peak RSS %.0f MB%@, %@", input, run.seconds, run.peakMemoryMB, shareText,
                      run.termination.description))
+    }
+}
+
+/// The 10 MB lint is the hardening tests' longest child by far (about 200 s in a debug build on a two-core
+/// machine, nearly all of it SwiftParser on one thread). Every hardening class that runs before
+/// `PathologicalInputTests` starts it (`start()` is idempotent), so it runs on one core beside
+/// DeterminismTests, FuzzRegressionTests, MutationTests and the other pathological inputs, and the test
+/// that judges it waits for it: the XCTest run takes about as long as those tests, not that plus this.
+/// It is over before RuntimeStressTests, whose timing it would disturb, and it is killed when the test
+/// process exits if a filtered run left its test out.
+enum TenMegabyteLint {
+    static let run = HeadStart()
+
+    static func start() {
+        run.beginOnce {
+            atexit { TenMegabyteLint.run.abandon() }   // kills the child if no test waited for it
+            let scratch = try TemporaryDirectory("huge")
+            let huge = try scratch.write(GeneratedSwift.screens(bytes: 10_000_000), to: "huge/Huge.swift")
+            return (scratch, try ChildProcess.start(try Package.mainguard(), ["lint", "--no-cache", huge]))
+        }
     }
 }
 
