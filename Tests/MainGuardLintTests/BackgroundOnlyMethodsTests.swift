@@ -24,6 +24,35 @@ struct BackgroundOnlyMethodsTests {
         #expect(Linter().lint([Self.shell]).findings.isEmpty)
     }
 
+    /// Default isolation MainActor makes every method main-actor, but only Swift 6 mode holds callers to
+    /// it: in Swift 5 mode (Xcode 26's new app targets) a store's serial queue calls its methods on that
+    /// queue (blind round AH: a browser's tab store writing tabs from `stateQueue.async`).
+    @Test func underDefaultIsolationTheLanguageModeDecides() {
+        let store = """
+        import SQLite3
+
+        final class TabStore {
+            private let stateQueue = DispatchQueue(label: "tabs")
+
+            func persist() {
+                stateQueue.async { self.insertTabs() }
+            }
+
+            func insertTabs() {
+                usleep(250_000)
+            }
+        }
+        """
+        func findings(mode: Int?) -> [Int] {
+            var settings = ModuleSettings(targetName: "App", defaultIsolationMainActor: true)
+            settings.languageMode = mode
+            return Linter().lint([Linter.SourceInput(path: "TabStore.swift", text: store, settings: settings)]).findings.map(\.line)
+        }
+        #expect(findings(mode: 5).isEmpty)
+        #expect(findings(mode: 6) == [11])
+        #expect(findings(mode: nil) == [11], "a mode nothing states counts as Swift 6")
+    }
+
     /// Another file that names the method may call it on the main thread: the finding stays, whatever
     /// order the files come in.
     @Test func aMentionInAnotherFileKeepsTheFinding() {

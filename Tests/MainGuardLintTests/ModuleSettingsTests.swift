@@ -38,7 +38,43 @@ final class ModuleSettingsTests: XCTestCase {
         XCTAssertEqual(targets[1].settings.provenance, SettingsProvenance(
             owner: "repo/Package.swift target App",
             defaultIsolation: "repo/Package.swift target App: .defaultIsolation(MainActor.self)",
-            nonisolatedNonsendingByDefault: "repo/Package.swift target App: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"))
+            nonisolatedNonsendingByDefault: "repo/Package.swift target App: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")",
+            languageMode: "repo/Package.swift target App: .swiftLanguageMode(.v6)"))
+        XCTAssertEqual(targets[0].settings.provenance.languageMode, "repo/Package.swift target Core: swift-tools-version 6")
+    }
+
+    /// The language mode decides whether a default-isolated method can run on a background queue
+    /// (`ModuleSettings.compilerKeepsCallersOnMainActor`): SwiftPM's tools version, the package's modes and
+    /// the target's own, and Xcode's `SWIFT_VERSION`.
+    func testLanguageModeFromToolsVersionPackageTargetAndProject() throws {
+        let older = PackageManifest.targets(inManifest: "// swift-tools-version:5.9\nlet package = Package(name: \"A\", targets: [.target(name: \"A\")])",
+                                            packageDirectory: "/repo")
+        XCTAssertEqual(older.map(\.settings.languageMode), [5])
+        let pinned = PackageManifest.targets(inManifest: """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(
+                name: "B",
+                targets: [
+                    .target(name: "Old", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                    .target(name: "New", swiftSettings: [.defaultIsolation(MainActor.self), .swiftLanguageMode(.v6)]),
+                ],
+                swiftLanguageModes: [.v5]
+            )
+            """, packageDirectory: "/repo")
+        XCTAssertEqual(pinned.map(\.settings.languageMode), [5, 6])
+        XCTAssertEqual(pinned[0].settings.provenance.languageMode, "repo/Package.swift target Old: swiftLanguageModes: [.v5]")
+        XCTAssertFalse(pinned[0].settings.compilerKeepsCallersOnMainActor)
+        XCTAssertTrue(pinned[1].settings.compilerKeepsCallersOnMainActor)
+
+        let directory = try TemporaryDirectory(self)
+        try directory.write("App.xcodeproj/project.pbxproj", appProject(buildSettings: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; SWIFT_VERSION = 5.0;"))
+        var detector = SettingsDetector()
+        let settings = detector.settings(forFile: try directory.write("App/Store.swift", ""))
+        XCTAssertEqual(settings.languageMode, 5)
+        XCTAssertEqual(settings.provenance.languageMode, "project configuration Debug: SWIFT_VERSION = 5.0")
+        XCTAssertFalse(settings.compilerKeepsCallersOnMainActor)
+        XCTAssertTrue(ModuleSettings(defaultIsolationMainActor: true).compilerKeepsCallersOnMainActor, "a mode nothing states counts as Swift 6")
     }
 
     func testSettingsThroughVariablesAndLoopsOverTargetsAndExcludedFiles() throws {
@@ -86,17 +122,8 @@ final class ModuleSettingsTests: XCTestCase {
 
     func testXcodeProjectSettingsApplyToTheFilesOfTheirTarget() throws {
         let directory = try TemporaryDirectory(self)
-        try directory.write("App.xcodeproj/project.pbxproj", """
-            { objects = {
-                PRJ = { isa = PBXProject; mainGroup = MAIN; targets = (APP); buildConfigurationList = PL; };
-                MAIN = { isa = PBXGroup; children = (SYNC); sourceTree = "<group>"; };
-                SYNC = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
-                APP = { isa = PBXNativeTarget; name = App; fileSystemSynchronizedGroups = (SYNC); productType = "com.apple.product-type.application"; };
-                PL = { isa = XCConfigurationList; buildConfigurations = (PD); };
-                PD = { isa = XCBuildConfiguration; name = Debug; buildSettings = {
-                    SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_VERSION = 6.0; }; };
-            }; rootObject = PRJ; }
-            """)
+        try directory.write("App.xcodeproj/project.pbxproj", appProject(
+            buildSettings: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_VERSION = 6.0;"))
         let file = try directory.write("App/ContentView.swift", "")
         let script = try directory.write("Scripts/tool.swift", "")
         var detector = SettingsDetector()
@@ -136,11 +163,28 @@ final class ModuleSettingsTests: XCTestCase {
     }
 }
 
+/// A project whose app target `App` compiles the folder `App` with the project's Debug `buildSettings`.
+private func appProject(buildSettings: String) -> String {
+    """
+    { objects = {
+        PRJ = { isa = PBXProject; mainGroup = MAIN; targets = (APP); buildConfigurationList = PL; };
+        MAIN = { isa = PBXGroup; children = (SYNC); sourceTree = "<group>"; };
+        SYNC = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+        APP = { isa = PBXNativeTarget; name = App; fileSystemSynchronizedGroups = (SYNC); productType = "com.apple.product-type.application"; };
+        PL = { isa = XCConfigurationList; buildConfigurations = (PD); };
+        PD = { isa = XCBuildConfiguration; name = Debug; buildSettings = { \(buildSettings) }; };
+    }; rootObject = PRJ; }
+    """
+}
+
 /// Settings as a target named `target` compiles with (its module name is the target's).
-private func named(_ target: String, isolation: Bool = false, nonsending: Bool = false, test: Bool = false) -> ModuleSettings {
+/// Settings as a target named `target` compiles with (its module name is the target's); the manifests and
+/// the project here compile in Swift 6 mode unless `mode` says otherwise.
+private func named(_ target: String, isolation: Bool = false, nonsending: Bool = false, test: Bool = false, mode: Int? = 6) -> ModuleSettings {
     var settings = ModuleSettings(targetName: target, defaultIsolationMainActor: isolation, nonisolatedNonsendingByDefault: nonsending)
     settings.moduleName = target
     settings.isTestTarget = test
+    settings.languageMode = mode
     return settings
 }
 

@@ -107,7 +107,7 @@ struct RuleDocumentFixture {
         return Example(source: lines.joined(separator: "\n"), markers: markers, settings: settings(from: lines.first ?? ""))
     }
 
-    /// `// mainguard-settings: default-isolation=MainActor upcoming=NonisolatedNonsendingByDefault include=low-cost`.
+    /// `// mainguard-settings: default-isolation=MainActor upcoming=NonisolatedNonsendingByDefault include=low-cost language-mode=5`.
     static func settings(from firstLine: String) -> ModuleSettings {
         var settings = ModuleSettings(targetName: "Example")
         guard firstLine.hasPrefix("// mainguard-settings:") else { return settings }
@@ -118,6 +118,7 @@ struct RuleDocumentFixture {
             case ("default-isolation", "MainActor"): settings.defaultIsolationMainActor = true
             case ("upcoming", "NonisolatedNonsendingByDefault"): settings.nonisolatedNonsendingByDefault = true
             case ("include", "low-cost"): settings.includesLowCost = true
+            case ("language-mode", let mode) where Int(mode) != nil: settings.languageMode = Int(mode)
             default: XCTFail("unknown example setting \(pair)")
             }
         }

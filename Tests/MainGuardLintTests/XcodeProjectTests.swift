@@ -96,12 +96,14 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(settings[0], {
             var app = ModuleSettings(targetName: "App", defaultIsolationMainActor: true, nonisolatedNonsendingByDefault: true)
             app.moduleName = "Demo_App"
+            app.languageMode = 6
             return app
         }())
         XCTAssertEqual(settings[0].provenance, SettingsProvenance(
             owner: "App.xcodeproj target App",
             defaultIsolation: "configuration Debug: SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor",
-            nonisolatedNonsendingByDefault: "project configuration Debug: SWIFT_APPROACHABLE_CONCURRENCY = YES"))
+            nonisolatedNonsendingByDefault: "project configuration Debug: SWIFT_APPROACHABLE_CONCURRENCY = YES",
+            languageMode: "project configuration Debug: SWIFT_VERSION = 6.0"))
         // AppTests turns the project's setting off for itself; the app's MainActor isolation is not its own.
         XCTAssertFalse(settings[1].nonisolatedNonsendingByDefault)
         XCTAssertFalse(settings[1].defaultIsolationMainActor)

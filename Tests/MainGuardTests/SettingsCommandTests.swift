@@ -14,17 +14,21 @@ final class SettingsCommandTests: XCTestCase {
               from: App.xcodeproj target App
               default isolation: MainActor (configuration Debug: SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor)
               NonisolatedNonsendingByDefault: on (project configuration Debug: SWIFT_APPROACHABLE_CONCURRENCY = YES)
+              language mode: Swift 6 (project configuration Debug: SWIFT_VERSION = 6.0)
             \(fixture)/App/Legacy/ (1 file): fallback: not in any target
               default isolation: nonisolated (default)
               NonisolatedNonsendingByDefault: off (default)
+              language mode: not stated
             \(fixture)/App/Screens/ (1 file): target App, module Demo_App
               from: App.xcodeproj target App
               default isolation: MainActor (configuration Debug: SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor)
               NonisolatedNonsendingByDefault: on (project configuration Debug: SWIFT_APPROACHABLE_CONCURRENCY = YES)
+              language mode: Swift 6 (project configuration Debug: SWIFT_VERSION = 6.0)
             \(fixture)/Tools/ (1 file): target Tools, module Tools
               from: MixedRepo/Package.swift target Tools
               default isolation: nonisolated (default)
               NonisolatedNonsendingByDefault: off (default)
+              language mode: Swift 6 (MixedRepo/Package.swift target Tools: swift-tools-version 6)
             1 file no target claims
 
             """)
@@ -39,6 +43,7 @@ final class SettingsCommandTests: XCTestCase {
         let assignment = try XCTUnwrap(entry["assignment"] as? [String: Any])
         XCTAssertEqual(assignment["target"] as? String, "CoreTests")
         XCTAssertEqual(assignment["isTestTarget"] as? Bool, true)
+        XCTAssertEqual(assignment["languageMode"] as? Int, 6)
         XCTAssertEqual(json["unclaimedFiles"] as? Int, 0)
 
         let missing = try MainGuardCLI.run(["settings", fixture + "/Nowhere"])

@@ -148,6 +148,11 @@ enum CostEvidence {
         // The app's own records, one JSON or plist file each (`guard url.pathExtension == "json"`): a
         // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file).
         if operation == .fileRead, node.readsAppRecordFiles { return .none }
+        // Stepping through a page of rows or the schema (`LIMIT ?`, `PRAGMA table_info(tabs)`) ends after a
+        // few rows, however the `while` reads; the same query run once per item of a list does not.
+        if operation == .database, node.enclosingFunction?.runsOnlyPagedOrSchemaSQL == true, !node.runsPerFrameOrEvent {
+            if case .over = node.repetition(followingRecursion: false) {} else { return .none }
+        }
         let repeats = operation == .imageFile ? node.isRepeated || node.runsPerFrameOrEvent(countingBody: false)
             : operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly
         if operation != .unlink, repeats { return .shown }
@@ -484,7 +489,7 @@ private extension Syntax {
         guard let function = enclosingFunction else { return false }
         // A page of rows (`.limit(20)`, `LIMIT 50`): blind round X rejected twenty swaps read for a history screen.
         let query = description
-        if query.contains(".limit(") || query.contains("LIMIT ") { return false }
+        if query.contains(".limit(") || query.contains("LIMIT ") || function.runsOnlyPagedOrSchemaSQL { return false }
         let results = resultName
         // `if results.next() { return Episode(row: results) }` reads one row, whatever it is handed to.
         let readsOneRow = results.map { name in
@@ -609,5 +614,27 @@ extension CalledName {
         guard let name = node.resultName ?? node.assignmentTarget?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         let text = node.enclosingFunctionText
         return wholeReads.contains { text.contains("\(name).\($0)") }
+    }
+}
+
+extension SyntaxProtocol {
+    /// Every SQL statement the function writes as a string literal reads a page (`LIMIT`) or the schema
+    /// (`PRAGMA table_info(tabs)`, a few rows of metadata): blind round AH rejected a browser's column
+    /// checks and its ten most recently closed tabs, read with `sqlite3_step` in a loop. False when the
+    /// function writes no SQL literal (the statement comes from elsewhere).
+    var runsOnlyPagedOrSchemaSQL: Bool {
+        // A multi-line literal is one segment per line: join each literal's segments.
+        var literals: [SyntaxIdentifier: String] = [:]
+        var order: [SyntaxIdentifier] = []
+        for token in tokens(viewMode: .sourceAccurate) {
+            guard case .stringSegment(let text) = token.tokenKind,
+                  let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self) else { continue }
+            if literals[literal.id] == nil { order.append(literal.id) }
+            literals[literal.id, default: ""] += text.uppercased() + " "
+        }
+        let statements = order.compactMap { id in
+            literals[id].flatMap { text in ["SELECT ", "PRAGMA ", "INSERT ", "UPDATE ", "DELETE "].contains(where: text.contains) ? text : nil }
+        }
+        return !statements.isEmpty && statements.allSatisfy { $0.contains("PRAGMA ") || $0.contains("LIMIT ") }
     }
 }

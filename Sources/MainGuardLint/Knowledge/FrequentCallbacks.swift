@@ -64,7 +64,7 @@ enum AppLifecycle {
     static let terminationWords: [StaticString] = ["terminat"]
     /// `migrateLegacySettings()`, `runMigrations()`, `fixLegacySymlink()`: work done once per install or
     /// upgrade, or a fallback for an old setup.
-    static let migrationWords: [StaticString] = ["migrat", "legacy"]
+    static let migrationWords: [StaticString] = ["migrat", "legacy", "backfill"]
 
     /// Whether a function declaration is a launch callback.
     static func isLaunch(_ function: FunctionDeclSyntax) -> Bool {

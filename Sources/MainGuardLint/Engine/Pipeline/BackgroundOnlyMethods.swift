@@ -23,8 +23,8 @@ import SwiftSyntax
 ///
 /// Everything else keeps the finding: a mention that is not a call (a `#selector`, a method reference
 /// handed anywhere else, a string), a method declared for the main thread (`@MainActor`, overrides, `@IBAction`, `@objc`, per-frame
-/// and launch callbacks, delegate-shaped methods), and modules whose default isolation is MainActor, where
-/// the compiler keeps every caller on the main actor.
+/// and launch callbacks, delegate-shaped methods), and modules whose default isolation is MainActor in Swift 6
+/// mode, where the compiler keeps every caller on the main actor (`ModuleSettings.compilerKeepsCallersOnMainActor`).
 ///
 /// ```swift
 /// // final class ShellViewController: UIViewController {

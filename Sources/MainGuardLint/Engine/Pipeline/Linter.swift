@@ -367,7 +367,7 @@ public struct Linter: Sendable {
         // A method that only background code calls runs there (`BackgroundOnlyMethods`): a private one's
         // callers are all in this file; another's name goes with the finding, for the run to check.
         var backgroundOnlyMethods: [SyntaxIdentifier: BackgroundOnlyMethods.Method] = [:]
-        if !input.settings.defaultIsolationMainActor, hits.contains(where: { BackgroundOnlyMethods.ruleIDs.contains($0.0) }) {
+        if !input.settings.compilerKeepsCallersOnMainActor, hits.contains(where: { BackgroundOnlyMethods.ruleIDs.contains($0.0) }) {
             var methods = BackgroundOnlyMethods(tree: tree, text: input.text, countsTermination: !input.settings.includesLowCost,
                                                 handedToBackground: context.isHandedToABackgroundHelper)
             hits.removeAll { ruleID, hit in

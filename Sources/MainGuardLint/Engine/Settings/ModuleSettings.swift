@@ -24,6 +24,9 @@ public struct ModuleSettings: Sendable, Hashable {
     public var defaultIsolationMainActor: Bool
     /// `NonisolatedNonsendingByDefault`: nonisolated async functions run on the caller's actor.
     public var nonisolatedNonsendingByDefault: Bool
+    /// The Swift language mode the target compiles in, 5 or 6 (`SWIFT_VERSION`, `swiftLanguageModes:`,
+    /// `.swiftLanguageMode(.v5)`, or a tools version of 6.0 or later); nil when nothing says.
+    public var languageMode: Int?
     /// A team's own main-actor base classes and protocols (`.mainguard.yml` `main_actor_types`), sorted
     /// so the settings print the same in every process (they key the cache).
     public var extraMainActorTypes: [String] = []
@@ -54,7 +57,7 @@ public struct ModuleSettings: Sendable, Hashable {
         lhs.targetName == rhs.targetName && lhs.moduleName == rhs.moduleName && lhs.otherModuleNames == rhs.otherModuleNames
             && lhs.isTestTarget == rhs.isTestTarget
             && lhs.defaultIsolationMainActor == rhs.defaultIsolationMainActor
-            && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault
+            && lhs.nonisolatedNonsendingByDefault == rhs.nonisolatedNonsendingByDefault && lhs.languageMode == rhs.languageMode
             && lhs.extraMainActorTypes == rhs.extraMainActorTypes && lhs.extraBlockingAPIs == rhs.extraBlockingAPIs
             && lhs.extraHeavyAPIs == rhs.extraHeavyAPIs && lhs.includesLowCost == rhs.includesLowCost
     }
@@ -66,6 +69,7 @@ public struct ModuleSettings: Sendable, Hashable {
         hasher.combine(isTestTarget)
         hasher.combine(defaultIsolationMainActor)
         hasher.combine(nonisolatedNonsendingByDefault)
+        hasher.combine(languageMode)
         hasher.combine(extraMainActorTypes)
         hasher.combine(extraBlockingAPIs)
         hasher.combine(extraHeavyAPIs)
@@ -89,6 +93,13 @@ public struct ModuleSettings: Sendable, Hashable {
 
     /// Swift 5/6.0 semantics: nothing is main-actor unless annotated, nonisolated async code leaves the actor.
     public static let classic = ModuleSettings()
+
+    /// Default isolation is MainActor and the compiler holds every caller to it: in Swift 6 mode (or a mode
+    /// nothing states) a background queue's closure cannot call a default-isolated method. In Swift 5 mode
+    /// (Xcode 26's new app targets: `SWIFT_VERSION = 5.0` beside `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`)
+    /// such a call compiles and runs on that queue (blind round AH: a browser's stores, written to from
+    /// their serial queues), so a method only background code calls runs there (`BackgroundOnlyMethods`).
+    public var compilerKeepsCallersOnMainActor: Bool { defaultIsolationMainActor && (languageMode ?? 6) >= 6 }
 
     /// True when either Swift 6.2 setting is on, so fixes must use `@concurrent` rather than plain `nonisolated`.
     public var describesSwift62: Bool { defaultIsolationMainActor || nonisolatedNonsendingByDefault }
@@ -119,6 +130,10 @@ extension ModuleSettings {
             nonisolatedNonsendingByDefault = true
             provenance.nonisolatedNonsendingByDefault = other.provenance.nonisolatedNonsendingByDefault.map { credit + $0 }
         }
+        if let mode = other.languageMode, languageMode == nil {
+            languageMode = mode
+            provenance.languageMode = other.provenance.languageMode.map { credit + $0 }
+        }
     }
 }
 
@@ -136,11 +151,14 @@ public struct SettingsProvenance: Sendable, Hashable, Codable {
     public var defaultIsolation: String?
     /// What turned `NonisolatedNonsendingByDefault` on; nil when it is off by default.
     public var nonisolatedNonsendingByDefault: String?
+    /// What set the language mode; nil when nothing does.
+    public var languageMode: String?
 
-    public init(owner: String, defaultIsolation: String? = nil, nonisolatedNonsendingByDefault: String? = nil) {
+    public init(owner: String, defaultIsolation: String? = nil, nonisolatedNonsendingByDefault: String? = nil, languageMode: String? = nil) {
         self.owner = owner
         self.defaultIsolation = defaultIsolation
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+        self.languageMode = languageMode
     }
 
     /// A file no `Package.swift` or Xcode target compiles.
@@ -217,6 +235,10 @@ public enum PackageManifest {
         let collector = TargetCollector(variables: variables)
         collector.walk(tree)
         let manifest = "\(URL(fileURLWithPath: packageDirectory).lastPathComponent)/Package.swift"
+        if collector.packageWide.languageMode == nil, let tools = toolsVersion(of: source) {
+            collector.packageWide.languageMode = tools >= 6 ? 6 : 5
+            collector.packageWide.provenance.languageMode = "swift-tools-version \(tools)"
+        }
         func absolute(_ relative: String, in directory: String) -> String {
             PathParts.standardized(directory + "/" + relative)
         }
@@ -234,6 +256,13 @@ public enum PackageManifest {
                                  excludedPaths: declared.exclude.map { absolute($0, in: directory) },
                                  sourcePaths: declared.sources.map { $0.map { absolute($0, in: directory) } }, settings: settings)
         }
+    }
+
+    /// The major version of the manifest's `// swift-tools-version:` line. From 6.0 on, SwiftPM compiles
+    /// targets in Swift 6 mode unless the package or the target asks for another.
+    static func toolsVersion(of source: String) -> Int? {
+        guard let line = source.split(separator: "\n", maxSplits: 1).first, let range = line.range(of: "swift-tools-version:") else { return nil }
+        return Int(line[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber })
     }
 
     /// SwiftPM looks in `Sources/`, `Source/`, `src/`, `srcs/` (tests: `Tests/`); the first existing one wins.
@@ -268,6 +297,13 @@ private final class TargetCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Package(..., swiftLanguageModes: [.v5])`: the package's mode, unless a target sets its own.
+        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package",
+           let modes = node.arguments.first(where: { ["swiftLanguageModes", "swiftLanguageVersions"].contains($0.label?.text) }),
+           let mode = ModuleSettings.languageMode(named: modes.expression.trimmedDescription) {
+            packageWide.languageMode = mode
+            packageWide.provenance.languageMode = "\(modes.label?.text ?? "swiftLanguageModes"): \(modes.expression.trimmedDescription)"
+        }
         guard let kind = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
               ["target", "executableTarget", "testTarget", "macro", "plugin"].contains(kind),
               let name = node.arguments.stringLiteral(labeled: "name")
@@ -322,6 +358,11 @@ private extension ModuleSettings {
             case "defaultIsolation":
                 defaultIsolationMainActor = argument.trimmedDescription == "MainActor.self"
                 provenance.defaultIsolation = defaultIsolationMainActor ? ".defaultIsolation(MainActor.self)" : nil
+            case "swiftLanguageMode", "swiftLanguageVersion":
+                if let mode = ModuleSettings.languageMode(named: argument.trimmedDescription) {
+                    languageMode = mode
+                    provenance.languageMode = ".\(setting)(\(argument.trimmedDescription))"
+                }
             case "enableUpcomingFeature", "enableExperimentalFeature":
                 if argument.as(StringLiteralExprSyntax.self)?.representedLiteralValue == "NonisolatedNonsendingByDefault" {
                     nonisolatedNonsendingByDefault = true
@@ -336,6 +377,15 @@ private extension ModuleSettings {
         for name in reader.names {
             if let value = variables[name] { read(swiftSettings: value, variables: variables, depth: depth + 1) }
         }
+    }
+}
+
+extension ModuleSettings {
+    /// The highest mode a manifest names (`[.v5, .v6]`, `.v5`, `.version("6")`): 6 when it names Swift 6, 5 for an older one.
+    static func languageMode(named text: String) -> Int? {
+        if text.contains(".v6") || text.contains("\"6") { return 6 }
+        if text.contains(".v5") || text.contains(".v4") || text.contains("\"5") || text.contains("\"4") { return 5 }
+        return nil
     }
 }
 

@@ -21,10 +21,12 @@ public struct SettingsReport: Sendable {
         /// `MainActor` or `nonisolated`.
         public var defaultIsolation: String
         public var upcomingFeatures: [String]
+        /// The Swift language mode, 5 or 6; nil when nothing states it.
+        public var languageMode: Int?
         public var provenance: SettingsProvenance
 
         private enum CodingKeys: String, CodingKey {
-            case target, module, otherModules, isTestTarget, defaultIsolation, upcomingFeatures, provenance
+            case target, module, otherModules, isTestTarget, defaultIsolation, upcomingFeatures, languageMode, provenance
         }
 
         /// Writes `null` for an unclaimed file's target and module, so every entry has the same keys.
@@ -36,6 +38,7 @@ public struct SettingsReport: Sendable {
             try container.encode(isTestTarget, forKey: .isTestTarget)
             try container.encode(defaultIsolation, forKey: .defaultIsolation)
             try container.encode(upcomingFeatures, forKey: .upcomingFeatures)
+            try container.encode(languageMode, forKey: .languageMode)
             try container.encode(provenance, forKey: .provenance)
         }
 
@@ -46,6 +49,7 @@ public struct SettingsReport: Sendable {
             isTestTarget = settings.isTestTarget
             defaultIsolation = settings.defaultIsolationMainActor ? "MainActor" : "nonisolated"
             upcomingFeatures = settings.nonisolatedNonsendingByDefault ? ["NonisolatedNonsendingByDefault"] : []
+            languageMode = settings.languageMode
             provenance = settings.provenance
         }
     }
@@ -165,8 +169,10 @@ public struct SettingsReport: Sendable {
         let isolation = assignment.provenance.defaultIsolation.map { " (\($0))" } ?? " (default)"
         let feature = assignment.upcomingFeatures.isEmpty ? "off (default)"
             : "on" + (assignment.provenance.nonisolatedNonsendingByDefault.map { " (\($0))" } ?? "")
+        let mode = assignment.languageMode.map { "Swift \($0)" + (assignment.provenance.languageMode.map { " (\($0))" } ?? "") } ?? "not stated"
         return ["  default isolation: \(assignment.defaultIsolation)\(isolation)",
-                "  NonisolatedNonsendingByDefault: \(feature)"]
+                "  NonisolatedNonsendingByDefault: \(feature)",
+                "  language mode: \(mode)"]
     }
 
     /// `{"entries": [...], "unclaimedFiles": n, "problems": [...]}` with sorted keys.

@@ -325,6 +325,11 @@ private struct XcodeBuildSettings {
                 settings.defaultIsolationMainActor = true
                 settings.provenance.defaultIsolation = found
             }
+            if settings.languageMode == nil, let value = configuration.value("SWIFT_VERSION"),
+               let major = Int(value[0].word.prefix { $0.isNumber }) {
+                settings.languageMode = major
+                settings.provenance.languageMode = "\(value[0].level): SWIFT_VERSION = \(value[0].word)"
+            }
             if settings.provenance.nonisolatedNonsendingByDefault == nil, let found = Self.nonsendingSetting(configuration) {
                 settings.nonisolatedNonsendingByDefault = true
                 settings.provenance.nonisolatedNonsendingByDefault = found
