@@ -8,7 +8,8 @@ import SwiftSyntax
 /// user's data:
 /// - **repeated**: in a loop, a per-element closure or a function that calls itself (a tree walk), during a SwiftUI `body`, or in a callback that runs
 ///   per frame, row, keystroke or selection (`updateNSView`, `tableView(_:cellForRowAt:)`, `.onChange`);
-/// - **user-sized data**: a video, a recording or a backup read or written; a cache, download or package
+/// - **user-sized data**: a video, a recording or a backup read or written; a file the user picked read
+///   to upload, send or attach (its URL's security-scoped access started in the same function); a cache, download or package
 ///   folder walked, or deleted, moved or copied (deleting one only from a launch callback);
 /// - **the network**: a read of a remote URL (`URL(string: "https://...")`);
 /// - **many rows**: the query's rows are iterated (`while rows.next()`, a cursor) or the fetched rows are
@@ -159,6 +160,7 @@ enum CostEvidence {
         let shown: Bool
         switch operation {
         case .fileRead: shown = call.namesMedia || node.resultNameMentionsMedia || node.functionNameMentionsMedia || call.readsARemoteURL
+            || call.readsAFileTheUserPicked
         case .fileWrite: shown = call.namesMedia || call.writesMedia
         case .unlink, .copy:
             guard call.namesGrowingFolder, operation == .copy || !call.deletesAFolderItFoundLeftOver else { return .none }
@@ -237,6 +239,8 @@ enum CostEvidence {
         "contentsOfDirectory", "enumerator", "subpathsOfDirectory", "subpaths", "allObjects", "directoryContents",
     ]
     static let growingFolderWords: [StaticString] = ["cache", "download", "package", "node_modules", "repo", "clone"]
+    /// Words in a function that say a file it reads goes out as it is (`readsAFileTheUserPicked`).
+    static let transferWords: [StaticString] = ["upload", "attach", "send"]
 }
 
 private extension CalledName {
@@ -249,6 +253,23 @@ private extension CalledName {
             let text = expression.trimmedDescription
             return text.contains("URL(string:") || text.contains("\"http")
         } ?? false
+    }
+
+    /// `url.startAccessingSecurityScopedResource(); Data(contentsOf: url)` in a function that uploads, sends
+    /// or attaches it: a URL outside the sandbox, which only the user's pick grants (a document picker,
+    /// `.fileImporter`, an open panel, a drop), read whole to be sent as it is, so it is whatever the user
+    /// chose, up to hundreds of megabytes (blind recall hunt of round AH: a chat app reading each file it
+    /// sends on the main actor). A picked file the app imports (a backup, a certificate, a settings or
+    /// outline file) is small: reading those was not made evidence.
+    var readsAFileTheUserPicked: Bool {
+        guard let url = call.arguments.first?.expression.identifiers.first,
+              let function = Syntax(call).enclosingFunction else { return false }
+        let text = function.description
+        guard CostEvidence.transferWords.contains(where: { text.containsCaseInsensitive($0) }) else { return false }
+        return function.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == "startAccessingSecurityScopedResource" && token.previousToken(viewMode: .sourceAccurate)?.text == "."
+                && token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == url
+        }
     }
 
     /// An argument names a growing folder, not a file in one: `removeItem(at: cachesURL)`.
