@@ -510,7 +510,7 @@ private extension Syntax {
         guard let function = enclosingFunction else { return false }
         // A page of rows (`.limit(20)`, `LIMIT 50`): blind round X rejected twenty swaps read for a history screen.
         let query = description
-        if query.contains(".limit(") || query.contains("LIMIT ") || function.runsOnlyPagedOrSchemaSQL { return false }
+        if query.contains(".limit(") || query.contains("LIMIT ") { return false }
         let results = resultName
         // `if results.next() { return Episode(row: results) }` reads one row, whatever it is handed to.
         let readsOneRow = results.map { name in
