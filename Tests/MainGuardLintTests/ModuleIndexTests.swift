@@ -376,6 +376,35 @@ final class CallResolutionTests: XCTestCase {
             """
         XCTAssertEqual(findings(["Model.swift": model, "Compose.swift": screen]), ["Compose.swift:5 sync_work_in_main_actor_task"])
     }
+
+    func testAReceiverNameMatchesItsTypeWhicheverWordIsPlural() {
+        let api = """
+            import Foundation
+            final class ExtensionsApi {
+                func transaction(id: String) -> String {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    semaphore.wait()
+                    return id
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+            final class NotificationViewController: UIViewController {
+                let extensionApi = makeApi()
+                func didReceive(_ id: String) {
+                    _ = extensionApi.transaction(id: id)
+                }
+            }
+            """
+        XCTAssertEqual(findings(["Api.swift": api, "Screen.swift": screen]), ["Screen.swift:5 blocking_call_on_main_actor"])
+        XCTAssertEqual(ModuleIndex.singularWords("ExtensionsApi"), ModuleIndex.singularWords("extensionApi"))
+        XCTAssertEqual(ModuleIndex.singularWords("imageURLs"), "imageurl")
+        XCTAssertEqual(ModuleIndex.singularWords("address"), "address")
+        // A name that is another type's: still unresolved.
+        let other = screen.replacingOccurrences(of: "extensionApi", with: "walletApi")
+        XCTAssertEqual(findings(["Api.swift": api, "Screen.swift": other]), [])
+    }
 }
 
 extension ModuleSettings {

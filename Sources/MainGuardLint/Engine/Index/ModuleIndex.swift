@@ -252,15 +252,40 @@ public struct ModuleIndex: Sendable {
             return []
         case .namedInstance(let name):
             // A value whose type the syntax does not show (`Current.Log.error(...)`, `textView.insertText(_:)`):
-            // instance methods of the one type its name names (`store` → `AccountStore`); otherwise unresolved.
-            let hint = name.trimmingPrefix("_").lowercased()
+            // instance methods of the one type its name names (`store` → `AccountStore`, `extensionApi` →
+            // `ExtensionsApi`); otherwise unresolved.
+            let hint = Self.singularWords(String(name.trimmingPrefix("_")))
             let instanceMethods = matching.filter { position in
                 guard let type = functions[position].enclosingType, !functions[position].isStatic else { return false }
-                return hint.count >= 3 && type.lowercased().hasSuffix(hint)
+                return hint.count >= 3 && Self.singularWords(type).hasSuffix(hint)
             }
             let owners = Set(instanceMethods.compactMap { functions[$0].enclosingType })
             return owners.count == 1 ? instanceMethods : []
         }
+    }
+
+    /// A camel-case name in lower case with each word's plural `s` dropped, so that a value's name matches
+    /// its type's whichever word is plural: `extensionApi` and `ExtensionsApi` both give `extensionapi`.
+    ///
+    /// ```swift
+    /// ModuleIndex.singularWords("ExtensionsApi") // "extensionapi"
+    /// ```
+    static func singularWords(_ name: String) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { word.removeLast() }
+            result += word
+            word = ""
+        }
+        var previousWasUppercase = false
+        for character in name {
+            if character.isUppercase, !word.isEmpty, !previousWasUppercase { flush() }
+            previousWasUppercase = character.isUppercase
+            word.append(Character(character.lowercased()))
+        }
+        flush()
+        return result
     }
 
     /// Call labels match when they line up with the parameters in order, skipping defaulted ones.
