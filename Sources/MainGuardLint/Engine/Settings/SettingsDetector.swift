@@ -2,8 +2,9 @@ import Foundation
 
 /// Finds the settings of each linted file: those of the target that compiles it.
 ///
-/// Every `Package.swift` and `*.xcodeproj` at or above the file is a candidate. A package target
-/// claims the files inside its directory (only the nearest manifest's targets: a folder with a
+/// Every `Package.swift` and `*.xcodeproj` at or above the file is a candidate, and an XcodeGen
+/// `project.yml` in a folder without a `.xcodeproj` (`XcodeProject(xcodeGenSpec:specDirectory:)`).
+/// A package target claims the files inside its directory (only the nearest manifest's targets: a folder with a
 /// `Package.swift` is a package of its own); an Xcode target claims the files its Sources phase
 /// lists and those in its synchronized folders, less its exceptions. The most specific claim wins: a
 /// project listing the file by name, else the deepest directory. When several targets of a project
@@ -153,6 +154,16 @@ public struct SettingsDetector {
             found.packageTargets = PackageManifest.targets(inManifest: text, packageDirectory: directory)
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        // A checked-in `.xcodeproj` is what Xcode builds; an XcodeGen spec without one generates it.
+        if !entries.contains(where: { $0.hasSuffix(".xcodeproj") }),
+           let spec = XcodeProject.xcodeGenSpecNames.first(where: entries.contains),
+           let text = try? String(contentsOfFile: "\(directory)/\(spec)", encoding: .utf8) {
+            do {
+                found.xcodeProjects.append(IndexedXcodeProject(try XcodeProject(xcodeGenSpec: text, specDirectory: directory, fileName: spec)))
+            } catch {
+                found.problems.append("\(directory)/\(spec): \(error)")
+            }
+        }
         for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
             let file = "\(directory)/\(entry)/project.pbxproj"
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
@@ -171,8 +182,8 @@ public struct SettingsDetector {
 private struct IndexedXcodeProject: Sendable {
     /// Target positions by the absolute path of a file listed by name.
     var targetsByFile: [String: [Int]] = [:]
-    /// Synchronized folders with a trailing `/`, the files left out, and the target.
-    var folders: [(prefix: String, excluded: Set<String>, target: Int)] = []
+    /// Synchronized folders with a trailing `/`, and the target.
+    var folders: [(prefix: String, folder: XcodeTarget.SynchronizedFolder, target: Int)] = []
     var settings: [ModuleSettings]
     /// Per target: an application, which names a file it shares with its extensions.
     var isApplication: [Bool]
@@ -185,7 +196,7 @@ private struct IndexedXcodeProject: Sendable {
                 targetsByFile[file, default: []].append(position)
             }
             for folder in target.synchronizedFolders {
-                folders.append((folder.path + "/", folder.excludedFiles, position))
+                folders.append((folder.path + "/", folder, position))
             }
         }
     }
@@ -197,8 +208,7 @@ private struct IndexedXcodeProject: Sendable {
         var targets = targetsByFile[file] ?? []
         var specificity = targets.isEmpty ? -1 : Int.max
         // An exception names a file or a whole folder inside the synchronized one.
-        for folder in folders where folderPrefix.hasPrefix(folder.prefix)
-            && !folder.excluded.contains(where: { file == $0 || file.hasPrefix($0 + "/") }) {
+        for folder in folders where folderPrefix.hasPrefix(folder.prefix) && folder.folder.includes(file) {
             if !targets.contains(folder.target) { targets.append(folder.target) }
             specificity = max(specificity, folder.prefix.count)
         }

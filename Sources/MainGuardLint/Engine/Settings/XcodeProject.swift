@@ -103,10 +103,20 @@ public struct XcodeTarget: Sendable, Hashable {
         productType == "com.apple.product-type.bundle.unit-test" || productType == "com.apple.product-type.bundle.ui-testing"
     }
 
-    /// A folder Xcode 16 keeps in sync with the file system.
+    /// A folder Xcode 16 keeps in sync with the file system, or an XcodeGen source folder.
     public struct SynchronizedFolder: Sendable, Hashable {
         public var path: String
         public var excludedFiles: Set<String>
+        /// XcodeGen `excludes` globs, relative to `path` (`SourceGlob`).
+        public var excludedPatterns: [String] = []
+
+        /// True when the folder holds `file` (absolute) and does not leave it out.
+        func includes(_ file: String) -> Bool {
+            guard file.hasPrefix(path + "/") else { return false }
+            if excludedFiles.contains(where: { file == $0 || file.hasPrefix($0 + "/") }) { return false }
+            let relative = String(file.dropFirst(path.count + 1))
+            return !excludedPatterns.contains { SourceGlob.matches($0, relative) }
+        }
     }
 }
 
@@ -300,7 +310,7 @@ enum XCConfig {
 }
 
 /// A target's build configurations over the project's: the concurrency settings they turn on.
-private struct XcodeBuildSettings {
+struct XcodeBuildSettings {
     var target: [BuildConfiguration]
     var project: [BuildConfiguration]
 
