@@ -1,4 +1,5 @@
 @testable import MainGuardLint
+import SwiftSyntax
 import XCTest
 
 final class ModuleIndexTests: XCTestCase {
@@ -375,6 +376,30 @@ final class CallResolutionTests: XCTestCase {
             }
             """
         XCTAssertEqual(findings(["Model.swift": model, "Compose.swift": screen]), ["Compose.swift:5 sync_work_in_main_actor_task"])
+    }
+
+    func testAClosureHandedToAJobQueueIsNotTheCallersWork() {
+        let visit = """
+            final class Visit {
+                func findPlace() { Jobs.addSecondaryJob("find") { Thread.sleep(forTimeInterval: 0.2) } }
+                func matchPlace() { Jobs.enqueue { Thread.sleep(forTimeInterval: 0.2) } }
+                func namePlace() { Jobs.perform("name") { Thread.sleep(forTimeInterval: 0.2) } }
+            }
+            """
+        let screen = """
+            import UIKit
+            final class VisitViewController: UIViewController {
+                let visit = Visit()
+                override func viewDidLoad() {
+                    visit.findPlace()
+                    visit.matchPlace()
+                    visit.namePlace()
+                }
+            }
+            """
+        XCTAssertEqual(findings(["Visit.swift": visit, "Screen.swift": screen]), ["Screen.swift:7 blocking_call_on_main_actor"])
+        XCTAssertFalse(ClosureExprSyntax.queuesAJob("Job"))
+        XCTAssertFalse(ClosureExprSyntax.queuesAJob("jobsDidFinish"))
     }
 
     func testAReceiverNameMatchesItsTypeWhicheverWordIsPlural() {

@@ -368,7 +368,14 @@ extension ClosureExprSyntax {
         }
         if let position = ArgumentPosition(of: Syntax(self)), let label = position.label, Self.isCallbackLabel(label) { return true }
         guard let called = CalledName(call) else { return false }
-        return Self.callbackAPIs.contains(called.name) || ReactiveStreams.runsItsClosuresLater(called)
+        return Self.callbackAPIs.contains(called.name) || ReactiveStreams.runsItsClosuresLater(called) || Self.queuesAJob(called.name)
+    }
+
+    /// `Jobs.addSecondaryJob("match") { ... }`, `queue.enqueue { ... }`: a job queue runs the closure later,
+    /// on its own queue (blind round AI: a location library's background job queue, whose database read
+    /// was counted as the `onAppear` that queued it).
+    static func queuesAJob(_ name: String) -> Bool {
+        name.hasPrefix("enqueue") || (name.hasSuffix("Job") && name.count > 3) || name.contains("JobTo") || name.contains("JobIn")
     }
 
     /// An element of an array or dictionary literal, or of a tuple of two or more: `[("text", { ... })]`,
