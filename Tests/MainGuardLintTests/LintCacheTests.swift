@@ -42,6 +42,7 @@ import Testing
             static func make(count: Int = 1, _ label: String) -> Screen { Screen() }
             private func load() async { _ = try? Data(contentsOf: URL(fileURLWithPath: "/x")); await other.refresh(now: true) }
             init(name: String) { for _ in 0..<1_000_000 {}; Helper.run(); value.touch(); .shared.go() }
+            func share() { let made = Screen.make("x"); made.quick() }
         }
         protocol Screenish { func load() async }
         struct Row: Identifiable { let id = UUID() }

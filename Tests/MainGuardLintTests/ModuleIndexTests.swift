@@ -378,6 +378,40 @@ final class CallResolutionTests: XCTestCase {
         XCTAssertEqual(findings(["Model.swift": model, "Compose.swift": screen]), ["Compose.swift:5 sync_work_in_main_actor_task"])
     }
 
+    func testAValueMadeByAFactoryHasTheTypeTheFactoryReturns() {
+        let export = """
+            import UIKit
+            protocol PageExporter { func data(from pages: [UIImage]) -> [Data] }
+            enum PageExporterFactory {
+                static func make(format: String) -> any PageExporter { PNGPageExporter() }
+            }
+            final class PNGPageExporter: PageExporter {
+                func data(from pages: [UIImage]) -> [Data] { Thread.sleep(forTimeInterval: 0.3); return [] }
+            }
+            final class JPEGPageExporter: PageExporter {
+                func data(from pages: [UIImage]) -> [Data] { Thread.sleep(forTimeInterval: 0.3); return [] }
+            }
+            """
+        let screen = """
+            import UIKit
+            final class ScanViewController: UIViewController {
+                var pages: [UIImage] = []
+                @objc func share() {
+                    let exporter = PageExporterFactory.make(format: "png")
+                    _ = exporter.data(from: pages)
+                }
+                @objc func print() {
+                    let pageExporter = PageExporterFactory.printer(format: "png")
+                    _ = pageExporter.data(from: pages)
+                }
+            }
+            """
+        // `exporter` names both conformers, so only the factory's declared result resolves the call (a
+        // protocol: every conformer sleeps); a factory the index does not know leaves it to the name, which
+        // stays ambiguous.
+        XCTAssertEqual(findings(["Export.swift": export, "Screen.swift": screen]), ["Screen.swift:6 blocking_call_on_main_actor"])
+    }
+
     func testAClosureHandedToAJobQueueIsNotTheCallersWork() {
         let visit = """
             final class Visit {

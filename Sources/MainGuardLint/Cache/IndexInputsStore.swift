@@ -41,11 +41,12 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 5 (a main-actor origin keeps its brief form for short messages; format 4: calls and catalogue
+    /// Format 6 (functions keep their declared result type, calls a receiver made by a static call;
+    /// format 5: a main-actor origin keeps its brief form for short messages; format 4: calls and catalogue
     /// calls keep the parameter tests they run under, parameters their names and literal defaults; format 3:
     /// entries kept as read, a count of saves that extended the table; format 2: functions say whether they
     /// run their closures in the background); a store of another format reads as empty.
-    private static let format = 5
+    private static let format = 6
 
     init() {}
 
@@ -160,7 +161,8 @@ extension FunctionRecord {
                                 defaultLiteral: try reader.optional { try $0.string() })
                   },
                   isAsync: try reader.bool(), isConcurrent: try reader.bool(), isStatic: try reader.bool(), isFilePrivate: try reader.bool(),
-                  enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(), fileIndex: 0,
+                  enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(),
+                  returnType: try reader.optional { try $0.string() }, fileIndex: 0,
                   isolation: try LocalIsolation(from: &reader), ownHeaviness: try reader.optional { try $0.string() },
                   ownHeavinessBeforeSuspension: try reader.optional { try $0.string() },
                   callees: try reader.array { try CallReference(from: &$0) }, calleesBeforeSuspension: try reader.array { try CallReference(from: &$0) },
@@ -183,6 +185,7 @@ extension FunctionRecord {
         writer.bool(isFilePrivate)
         writer.optional(enclosingType) { $0.string($1) }
         writer.bool(hasBody)
+        writer.optional(returnType) { $0.string($1) }
         isolation.write(to: &writer)
         writer.optional(ownHeaviness) { $0.string($1) }
         writer.optional(ownHeavinessBeforeSuspension) { $0.string($1) }
@@ -204,6 +207,7 @@ extension CallReference {
         case 2: receiver = .instance(try reader.optional { try $0.string() })
         case 3: receiver = .namedInstance(try reader.string())
         case 4: receiver = .implicitMember
+        case 5: receiver = .returnedBy(type: try reader.string(), function: try reader.string(), name: try reader.string())
         default: throw BinaryReader.Malformed()
         }
         condition = try reader.optional { try ParameterCondition(from: &$0) }
@@ -219,6 +223,7 @@ extension CallReference {
         case .instance(let name): writer.int(2); writer.optional(name) { $0.string($1) }
         case .namedInstance(let name): writer.int(3); writer.string(name)
         case .implicitMember: writer.int(4)
+        case .returnedBy(let type, let function, let name): writer.int(5); writer.string(type); writer.string(function); writer.string(name)
         }
         writer.optional(condition) { $1.write(to: &$0) }
         writer.array(arguments) { writer, value in writer.optional(value) { $0.string($1) } }

@@ -104,7 +104,7 @@ class DeclarationCollector: SyntaxVisitor {
                       isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                       isConcurrent: node.attributes.contains(named: "concurrent"),
                       isStatic: node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) },
-                      body: node.body)
+                      returnType: node.signature.returnClause?.type.simpleName, body: node.body)
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -117,7 +117,8 @@ class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: InitializerDeclSyntax) { didLeaveFunction() }
 
     private func enterFunction(_ node: Syntax, name: String, parameters: FunctionParameterListSyntax,
-                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
+                               isAsync: Bool, isConcurrent: Bool, isStatic: Bool, returnType: String? = nil,
+                               body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
         var record = FunctionRecord(
             name: name,
             parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
@@ -125,7 +126,7 @@ class DeclarationCollector: SyntaxVisitor {
                                                    name: ($0.secondName ?? $0.firstName).text,
                                                    defaultLiteral: $0.defaultValue.flatMap { ParameterCondition.literal($0.value) }) },
             isAsync: isAsync, isConcurrent: isConcurrent, isStatic: isStatic, isFilePrivate: node.isFilePrivateDeclaration,
-            enclosingType: typeNames.last, hasBody: body != nil, fileIndex: fileIndex,
+            enclosingType: typeNames.last, hasBody: body != nil, returnType: returnType, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
             ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         record.runsClosuresOffTheCallersThread = ClosureForwarding.runsEveryClosureOffTheCallersThread(parameters, body: body)

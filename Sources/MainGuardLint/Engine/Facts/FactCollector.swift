@@ -217,7 +217,7 @@ final class FactCollector: DeclarationCollector {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.declName.baseName.text == "isMainThread" { facts.variableTypes.readsIsMainThread = true }
+        if ["isMainThread", "isMain"].contains(node.declName.baseName.text) { facts.variableTypes.readsIsMainThread = true }
         if APICatalogue.propertyNames.contains(node.declName.baseName.text), !(node.parent?.is(FunctionCallExprSyntax.self) ?? false) {
             facts.propertyReads.append(node)
             updateCurrentBody { $0.propertyReads.append(node) }
@@ -229,7 +229,10 @@ final class FactCollector: DeclarationCollector {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             let declared = node.typeAnnotation?.type.simpleName
             facts.variableTypes.record(name, type: declared ?? node.initializer.flatMap { facts.variableTypes.type(of: $0.value) })
-            if let value = node.initializer?.value { facts.variableTypes.recordLock(name, value: value) }
+            if let value = node.initializer?.value {
+                facts.variableTypes.recordLock(name, value: value)
+                if declared == nil { facts.variableTypes.recordFactoryResult(name, value: value) }
+            }
         }
         return .visitChildren
     }
@@ -245,6 +248,9 @@ extension CalledName {
             if reference.baseName.text.startsWithUppercase { return .type(reference.baseName.text) }
         }
         if let type = types.type(of: receiver) { return .instance(type) }
+        if let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text, let factory = types.factoryResult(of: name) {
+            return .returnedBy(type: factory.type, function: factory.function, name: name)
+        }
         if let name = receiver.receiverName { return .namedInstance(name) }
         return .instance(nil)
     }

@@ -28,11 +28,15 @@ enum ReceiverKind: Sendable, Hashable {
     case namedInstance(String)
     /// `.f()`: static members of an unknown type.
     case implicitMember
+    /// `exporter.f()` after `let exporter = ExportFactory.make(format)`: members of the type the static
+    /// function declares it returns (a protocol: its conformers'), when the index knows that function;
+    /// otherwise as `namedInstance(name)`.
+    case returnedBy(type: String, function: String, name: String)
 
     /// A value whose type the syntax does not show.
     var isUntypedInstance: Bool {
         switch self {
-        case .instance(nil), .namedInstance: true
+        case .instance(nil), .namedInstance, .returnedBy: true
         case .implicitSelf, .type, .instance, .implicitMember: false
         }
     }
@@ -87,6 +91,8 @@ struct FunctionRecord: Sendable {
     var enclosingType: String?
     /// False for protocol requirements: a call through the protocol runs a conformer's implementation.
     var hasBody = true
+    /// The declared result type's name (`ExportStrategy` for `-> any ExportStrategy`); nil without one.
+    var returnType: String? = nil
     var fileIndex: Int
     /// Where the body runs, as far as its own file tells (the index settles the rest).
     var isolation: LocalIsolation
@@ -212,6 +218,29 @@ struct VariableTypes: Sendable {
     private var types: [String: String] = [:]
     /// Names of semaphores created with a positive count (`DispatchSemaphore(value: 1)`): locks.
     private var locks: Set<String> = []
+    /// Names holding the result of a static call (`let exporter = ExportFactory.make(format)`), whose type
+    /// the index settles from the function's declared result; "" when the name is assigned two ways.
+    private var factoryResults: [String: (type: String, function: String)] = [:]
+
+    /// Records `name` as the result of `Type.function(...)` when `value` is such a call (through `try`/`await`).
+    mutating func recordFactoryResult(_ name: String, value: ExprSyntax) {
+        var value = value
+        while true {
+            if let tried = value.as(TryExprSyntax.self) { value = tried.expression; continue }
+            if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression; continue }
+            break
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.startsWithUppercase,
+              !member.declName.baseName.text.startsWithUppercase else { return }
+        let result = (type: type, function: member.declName.baseName.text)
+        if let known = factoryResults[name], known != result { factoryResults[name] = ("", "") } else { factoryResults[name] = result }
+    }
+
+    /// The static call whose result `name` holds, when it holds one result only.
+    func factoryResult(of name: String) -> (type: String, function: String)? {
+        factoryResults[name].flatMap { $0.type.isEmpty ? nil : $0 }
+    }
 
     /// Records `name` as a lock when `value` creates a semaphore with a positive count.
     mutating func recordLock(_ name: String, value: ExprSyntax) {
@@ -466,8 +495,14 @@ private extension ConditionElementListSyntax {
     var mainThreadTest: Bool? {
         guard count == 1, let expression = first?.condition.as(ExprSyntax.self) else { return nil }
         if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
-            return negated.expression.trimmedDescription.hasSuffix("isMainThread") ? false : nil
+            return Self.testsForTheMainThread(negated.expression.trimmedDescription) ? false : nil
         }
-        return expression.trimmedDescription.hasSuffix("isMainThread") ? true : nil
+        return Self.testsForTheMainThread(expression.trimmedDescription) ? true : nil
+    }
+
+    /// `Thread.isMainThread`, or an app's own wrapper of it named `isMain` (`DispatchQueue.isMain`: blind
+    /// comparison of round AI, a `safeMainSync` that runs its block directly when `isMain`).
+    static func testsForTheMainThread(_ text: String) -> Bool {
+        text.hasSuffix("isMainThread") || text == "isMain" || text.hasSuffix(".isMain")
     }
 }

@@ -261,6 +261,17 @@ public struct ModuleIndex: Sendable {
             }
             let owners = Set(instanceMethods.compactMap { functions[$0].enclosingType })
             return owners.count == 1 ? instanceMethods : []
+        case .returnedBy(let type, let function, let name):
+            // The one type the factory's declarations say they return; otherwise what the value's name names.
+            let returned = Set((byKey[function] ?? []).filter { functions[$0].isStatic && functions[$0].enclosingType == type }
+                .compactMap { functions[$0].returnType })
+            var typed = reference
+            if returned.count == 1, let resultType = returned.first {
+                typed.receiver = .instance(resultType == "Self" ? type : resultType)
+            } else {
+                typed.receiver = .namedInstance(name)
+            }
+            return candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, conformers: conformers)
         }
     }
 
