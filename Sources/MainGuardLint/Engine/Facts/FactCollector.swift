@@ -217,8 +217,9 @@ final class FactCollector: DeclarationCollector {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if ["isMainThread", "isMain"].contains(node.declName.baseName.text) { facts.variableTypes.readsIsMainThread = true }
-        if APICatalogue.propertyNames.contains(node.declName.baseName.text), !(node.parent?.is(FunctionCallExprSyntax.self) ?? false) {
+        let member = node.declName.baseName.text
+        if member == "isMainThread" || member == "isMain" { facts.variableTypes.readsIsMainThread = true }
+        if APICatalogue.propertyNames.contains(member), !(node.parent?.is(FunctionCallExprSyntax.self) ?? false) {
             facts.propertyReads.append(node)
             updateCurrentBody { $0.propertyReads.append(node) }
         }

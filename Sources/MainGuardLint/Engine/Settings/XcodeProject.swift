@@ -112,9 +112,11 @@ public struct XcodeTarget: Sendable, Hashable {
 
         /// True when the folder holds `file` (absolute) and does not leave it out.
         func includes(_ file: String) -> Bool {
-            guard file.hasPrefix(path + "/") else { return false }
+            guard file.hasPrefix(path), file.utf8.dropFirst(path.utf8.count).first == UInt8(ascii: "/") else { return false }
             if excludedFiles.contains(where: { file == $0 || file.hasPrefix($0 + "/") }) { return false }
-            let relative = String(file.dropFirst(path.count + 1))
+            // Only XcodeGen folders have patterns: a synchronized folder's claim builds no relative path.
+            guard !excludedPatterns.isEmpty else { return true }
+            let relative = String(decoding: file.utf8.dropFirst(path.utf8.count + 1), as: UTF8.self)
             return !excludedPatterns.contains { SourceGlob.matches($0, relative) }
         }
     }
