@@ -216,4 +216,16 @@ final class CatalogueMatchingTests: XCTestCase {
         XCTAssertEqual(Linter().lint(source: inSettings).map(\.line), [])
         XCTAssertEqual(Linter().lint(source: inSettings, settings: .lowCost).map(\.line), [9])
     }
+
+    /// Small-image words match whole words or a word's start or end, so a `CIContext` is not an icon.
+    func testSmallImageNamesMatchWordsNotLetters() {
+        XCTAssertEqual(CostEvidence.camelCaseWords("CIContext"), ["ci", "context"])
+        XCTAssertEqual(CostEvidence.camelCaseWords("app_iconSize2x"), ["app", "icon", "size2x"])
+        for name in ["appIconSize", "favicon", "avatarImage", "screenShot", "QRCode", "emojis", "multiResolutionIcon"] {
+            XCTAssertTrue(CostEvidence.namesSmallImage(name), name)
+        }
+        for name in ["ciContext", "CIContext", "sqrt", "photo", "capturedFrame"] {
+            XCTAssertFalse(CostEvidence.namesSmallImage(name), name)
+        }
+    }
 }

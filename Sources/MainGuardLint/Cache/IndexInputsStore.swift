@@ -41,14 +41,14 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 7 (functions keep the small work that costs where a caller repeats it, parameters whether
+    /// Format 8 (functions keep the calls their escaping closures are forwarded through); format 7 (functions keep the small work that costs where a caller repeats it, parameters whether
     /// they take an escaping closure, calls the call whose closure they are written in; format 6: functions
     /// keep their declared result type, calls a receiver made by a static call; format 5: a main-actor
     /// origin keeps its brief form for short messages; format 4: calls and catalogue calls keep the
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 7
+    private static let format = 8
 
     init() {}
 
@@ -173,6 +173,7 @@ extension FunctionRecord {
         runsClosuresOffTheCallersThread = try reader.bool()
         ownCatalogueCallCondition = try reader.optional { try ParameterCondition(from: &$0) }
         ownCostWhenRepeated = try reader.optional { try CatalogueEntry(from: &$0) }
+        forwardsClosuresThrough = try reader.array { try CallReference(from: &$0) }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -201,6 +202,7 @@ extension FunctionRecord {
         writer.bool(runsClosuresOffTheCallersThread)
         writer.optional(ownCatalogueCallCondition) { $1.write(to: &$0) }
         writer.optional(ownCostWhenRepeated) { $1.write(to: &$0) }
+        writer.array(forwardsClosuresThrough) { $1.write(to: &$0) }
     }
 }
 

@@ -135,7 +135,8 @@ public enum APICatalogue {
         .init(match: .method(receiver: nil, name: "executeUpdate", prefix: false), kind: .syncIO, display: "FMDatabase.executeUpdate"),
         .init(match: .function(name: "sqlite3_step", prefix: false), kind: .syncIO, display: "sqlite3_step"),
         .init(match: .function(name: "sqlite3_exec", prefix: false), kind: .syncIO, display: "sqlite3_exec"),
-        .init(match: .initializer(type: "PDFDocument", firstLabels: ["url", "data"]), kind: .syncIO, display: "PDFDocument(url:)"),
+        // `PDFDocument(data:)` reads nothing: the bytes are in memory, and pages are parsed as they are drawn.
+        .init(match: .initializer(type: "PDFDocument", firstLabels: ["url"]), kind: .syncIO, display: "PDFDocument(url:)"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
         .init(match: .initializer(type: "XMLParser", firstLabels: ["contentsOf"]), kind: .syncIO, display: "XMLParser(contentsOf:)"),
@@ -163,6 +164,9 @@ public enum APICatalogue {
         .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),
         .init(match: .method(receiver: nil, name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIImage.jpegData(compressionQuality:)"),
         .init(match: .method(receiver: nil, name: "heicData", prefix: false), kind: .heavyCompute, display: "UIImage.heicData()"),
+        // Their Swift 3 spellings, still compiled by apps that never migrated: the image is the first argument.
+        .init(match: .function(name: "UIImageJPEGRepresentation", prefix: false), kind: .heavyCompute, display: "UIImageJPEGRepresentation"),
+        .init(match: .function(name: "UIImagePNGRepresentation", prefix: false), kind: .heavyCompute, display: "UIImagePNGRepresentation"),
         // Decoding: creating an image source only opens it; these decode (and downsample) the pixels.
         .init(match: .function(name: "CGImageSourceCreateThumbnailAtIndex", prefix: false), kind: .heavyCompute, display: "CGImageSourceCreateThumbnailAtIndex"),
         .init(match: .function(name: "CGImageSourceCreateImageAtIndex", prefix: false), kind: .heavyCompute, display: "CGImageSourceCreateImageAtIndex"),

@@ -20,7 +20,8 @@ extension CalledName {
             return .mainActorJob("MainActor.run")
         case "assumeIsolated" where receiverText == "MainActor":
             return .mainActorCode("MainActor.assumeIsolated")
-        case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "detachNewThread":
+        // `NSBlockOperation { }`: its Swift 2 spelling, still in apps that never migrated.
+        case "Thread" where receiver == nil, "BlockOperation" where receiver == nil, "NSBlockOperation" where receiver == nil, "detachNewThread":
             return .background("a background thread")
         case "NSSetUncaughtExceptionHandler" where receiver == nil, "signal" where receiver == nil || receiverText == "Darwin":
             // Runs when the process crashes or gets the signal, on the thread that crashed: not where it is

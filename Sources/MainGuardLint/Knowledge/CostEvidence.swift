@@ -90,6 +90,7 @@ enum CostEvidence {
         // Encoding an image costs its pixel count: a camera photo, not an icon or a placeholder.
         "UIImage.pngData()": .imageEncoding, "UIImage.jpegData(compressionQuality:)": .imageEncoding,
         "UIImage.heicData()": .imageEncoding, "NSImage.tiffRepresentation": .imageEncoding,
+        "UIImageJPEGRepresentation": .imageEncoding, "UIImagePNGRepresentation": .imageEncoding,
         "CIContext.createCGImage(_:from:)": .imageEncoding, "CIContext.jpegRepresentation": .imageEncoding,
         "CIContext.pngRepresentation": .imageEncoding, "CIContext.heifRepresentation": .imageEncoding,
         "CIContext.writeJPEGRepresentation": .imageEncoding, "CIContext.writePNGRepresentation": .imageEncoding,
@@ -184,9 +185,11 @@ enum CostEvidence {
         case .keychainRead: return node.enclosingFunctionText.contains("kSecMatchLimitAll") ? .atLaunchOnly : .whenItsCallerRepeats
         case .database: shown = node.readsManyRows
         case .imageFile: shown = call.readsARemoteURL
-        case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver)
+        // `UIImageJPEGRepresentation(photo, 0.8)`: the Swift 3 spellings take the image as their first argument.
+        case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver ?? call.call.arguments.first?.expression)
         case .lazyImage: shown = node.enclosingFunctionText.contains("ShouldCacheImmediately")
-        case .thumbnail: shown = !call.asksForASmallThumbnail
+        // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
+        case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
         case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
         case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse: shown = false
         }
@@ -243,8 +246,52 @@ enum CostEvidence {
     /// Words in a name that say the data is a user's media, whose size has no bound.
     static func mentionsMedia(_ name: String) -> Bool { mediaWords.contains { name.containsCaseInsensitive($0) } }
 
-    /// A name that says an image is small by design (`smallImageWords`): `iconSize`, `avatarImage`.
-    static func namesSmallImage(_ name: String) -> Bool { smallImageWords.contains { name.containsCaseInsensitive($0) } }
+    /// A name that says an image is small by design (`smallImageWords`): `iconSize`, `avatarImage`,
+    /// `favicon`, `screenShot`. Words are matched whole or at a word's start or end, never inside one:
+    /// `ciContext` names no icon, `sqrt` no QR code (blind round AK: a `CIContext` render of a full-screen
+    /// backdrop read as an icon's).
+    ///
+    /// ```swift
+    /// CostEvidence.namesSmallImage("appIconSize") // true
+    /// CostEvidence.namesSmallImage("ciContext")   // false
+    /// ```
+    static func namesSmallImage(_ name: String) -> Bool {
+        let words = camelCaseWords(name)
+        // Adjacent words too, for a word split in two: `screenShot`, `thumbNail`.
+        let candidates = words + zip(words, words.dropFirst()).map { $0 + $1 }
+        return candidates.contains { word in
+            smallImageWords.contains { small in
+                let small = "\(small)"
+                return word.hasPrefix(small) || word.hasSuffix(small)
+            }
+        }
+    }
+
+    /// The words of a camel-case or snake-case name, lowercased: `CIContext` gives `ci` and `context`,
+    /// `app_iconSize` gives `app`, `icon` and `size`.
+    static func camelCaseWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (position, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                continue
+            }
+            if character.isUppercase, !current.isEmpty {
+                let afterLowercase = characters[position - 1].isLowercase || characters[position - 1].isNumber
+                let beforeLowercase = position + 1 < characters.count && characters[position + 1].isLowercase
+                if afterLowercase || beforeLowercase {
+                    words.append(current.lowercased())
+                    current = ""
+                }
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
 
     /// Only media without a typical size: a photo or an attachment is a few megabytes, read in milliseconds,
     /// and blind reviews rejected 9 of 11 such reads; a video, a recording or a backup can be gigabytes.
@@ -303,10 +350,13 @@ private extension CalledName {
               let function = Syntax(call).enclosingFunction else { return false }
         let text = function.description
         guard CostEvidence.transferWords.contains(where: { text.containsCaseInsensitive($0) }) else { return false }
-        return function.tokens(viewMode: .sourceAccurate).contains { token in
+        let picked = function.tokens(viewMode: .sourceAccurate).contains { token in
             token.text == "startAccessingSecurityScopedResource" && token.previousToken(viewMode: .sourceAccurate)?.text == "."
                 && token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == url
         }
+        // The file turns away picks over a size (`resourceValues(forKeys: [.fileSizeKey])`, then a limit):
+        // the file read is as small as that limit (blind round AK: a feedback form's 2 MB attachment).
+        return picked && !Syntax(call).root.tokens(viewMode: .sourceAccurate).contains { $0.text == "fileSizeKey" }
     }
 
     /// An argument names a growing folder, not a file in one: `removeItem(at: cachesURL)`.
@@ -625,14 +675,23 @@ private extension Syntax {
     func encodesUserMedia(receiver: ExprSyntax?) -> Bool {
         let function = enclosingFunction
         let names = (receiver.map { $0.identifiers } ?? []) + [function?.as(FunctionDeclSyntax.self)?.name.text].compactMap { $0 }
-        if names.contains(where: CostEvidence.namesSmallImage) { return false }
+        // `let image = picked.resized(to: Config.avatarMaxSize)`: the local the image is made from says it is small.
+        if names.contains(where: CostEvidence.namesSmallImage) || receiver?.namesASmallImage == true { return false }
         // An image the app draws itself (`ImageRenderer(content:)`, `UIGraphicsImageRenderer`) is view-sized,
         // whatever the function attaches it to (blind round Z: a rendered popover mailed as feedback).
         if receiver?.tracesBack(hops: 2, to: { $0.identifiers.contains(where: CostEvidence.rendererTypes.contains) }) == true { return false }
         // Scaled to a size written as numbers (`scaled(to: CGSize(width: 600, height: 150))`): a banner, not a photo.
         if receiver?.tracesBack(hops: 2, to: \.writesASmallFixedSize) == true { return false }
-        let text = function?.description ?? ""
+        // `blurred.cropped(to: image.extent)` trims a Core Image filter's edges: no user's crop.
+        let text = (function?.description ?? "").replacingOccurrences(of: ".cropped(to:", with: "")
         return CostEvidence.userImageWords.contains { text.containsCaseInsensitive($0) }
+    }
+
+    /// `func multiResolutionIcon(from:)`: the enclosing function is named for a small image (`smallImageWords`).
+    /// "thumbnail" does not count: it names what a thumbnail API makes, whatever its size.
+    var functionNameNamesASmallImage: Bool {
+        guard let name = enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text else { return false }
+        return CostEvidence.namesSmallImage(name) && !name.containsCaseInsensitive("thumbnail")
     }
 
     /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.

@@ -104,16 +104,7 @@ enum FrequentCallbacks {
     /// The number a constant of the file is initialised with: `checkInterval` or `Self.checkInterval` for
     /// `private let checkInterval: TimeInterval = 60`. nil for anything else.
     private static func constant(named expression: ExprSyntax) -> Double? {
-        let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        guard let name else { return nil }
-        for token in Syntax(expression).root.tokens(viewMode: .sourceAccurate) where token.text == name {
-            guard let binding = token.parent?.parent?.as(PatternBindingSyntax.self),
-                  binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
-                  let value = binding.initializer?.value else { continue }
-            return Double(value.trimmedDescription.replacingOccurrences(of: "_", with: ""))
-        }
-        return nil
+        expression.fileConstantValue().flatMap { Double($0.trimmedDescription.replacingOccurrences(of: "_", with: "")) }
     }
 
     /// Notifications an app receives once per launch or per switch to and from the background.

@@ -166,25 +166,6 @@ extension CalledName {
 }
 
 private extension Syntax {
-    /// In a `catch` clause, a `guard`'s `else`, or an `if` whose condition names an error, a failure or a retry.
-    var isOnAFailurePath: Bool {
-        var child = self
-        var node = parent
-        while let current = node, !current.isFunctionBoundary {
-            if current.is(CatchClauseSyntax.self) { return true }
-            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child { return true }
-            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child {
-                let text = condition.conditions.trimmedDescription
-                if Self.failureWords.contains(where: { text.containsCaseInsensitive($0) }) { return true }
-            }
-            child = current
-            node = current.parent
-        }
-        return false
-    }
-
-    static let failureWords: [StaticString] = ["error", "fail", "retry", "transient"]
-
     /// One of the next two statements ends the process: `sleep(2); exit(0)`, `sleep(1); fatalError(...)`.
     var isFollowedByExit: Bool {
         (enclosingStatement?.nextStatements(limit: 2) ?? []).contains { statement in

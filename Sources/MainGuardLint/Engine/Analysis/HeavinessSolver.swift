@@ -194,6 +194,12 @@ final class HeavinessSolver: @unchecked Sendable {
         let start = fileStarts[file]
         precondition(start + loaded.count <= records.count && loaded.indices.allSatisfy { records[start + $0].name == loaded[$0].name },
                      "the full walk of a file found other functions than its declaration walk")
+        // How a function runs the closures handed to it was settled across files by the index
+        // (`ClosureForwarding.settleForwardingThroughCalls`); a file's own walk knows only its part.
+        var loaded = loaded
+        for offset in loaded.indices where records[start + offset].runsClosuresOffTheCallersThread {
+            loaded[offset].runsClosuresOffTheCallersThread = true
+        }
         records.replaceSubrange(start..<(start + loaded.count), with: loaded)
         hasBodies[file] = true
         filesWithoutBodies -= 1
@@ -246,6 +252,16 @@ final class HeavinessSolver: @unchecked Sendable {
         let delegatesToOverload = { (callee: Int) in
             record.name == "init" && records[callee].name == "init" && records[callee].enclosingType == record.enclosingType
                 && records[callee].parameters.map(\.label) == record.parameters.map(\.label)
+        }
+        // Written in a closure handed to a helper that runs it on another thread (`api.post(body) { upload() }`),
+        // or in a closure written in such a closure: not this function's work.
+        // Each hand-off names a call written before (`FactCollector`), so the walk ends; the bound is a guard.
+        var outer = reference
+        for _ in 0..<16 {
+            guard let handOff = outer.handOff, handOff.call < record.callees.count else { break }
+            outer = record.callees[handOff.call]
+            let helpers = resolve(outer, record)
+            if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread }) { return [] }
         }
         return resolve(reference, record).filter { callee in
             !records[callee].isAsync && !(delegates && records[callee].name == record.name) && !delegatesToOverload(callee)

@@ -130,7 +130,7 @@ class DeclarationCollector: SyntaxVisitor {
             enclosingType: typeNames.last, hasBody: body != nil, returnType: returnType, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
             ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
-        record.runsClosuresOffTheCallersThread = ClosureForwarding.runsEveryClosureOffTheCallersThread(parameters, body: body)
+        (record.runsClosuresOffTheCallersThread, record.forwardsClosuresThrough) = ClosureForwarding.forwarding(parameters, body: body)
         functions.append(record)
         didEnterFunction(functions.count - 1, parameters: parameters)
         guard let prefilter else { return .visitChildren }

@@ -167,7 +167,13 @@ struct FunctionRecord: Sendable {
     /// Without `include_low_cost` only: with it, such a call is `ownCatalogueCall`.
     var ownCostWhenRepeated: CatalogueEntry? = nil
     /// Runs every escaping closure handed to it on a background queue or thread (`ClosureForwarding`).
+    /// The index also sets it where every closure goes on through `forwardsClosuresThrough`.
     var runsClosuresOffTheCallersThread = false
+    /// Calls of the body whose closure arguments are where its escaping closures run, when they are the only
+    /// places besides background ones: `request(url) { data in completion(data) }`. The index settles the
+    /// function as running closures off the caller's thread when every such call reaches one that does
+    /// (`ClosureForwarding.settleForwardingThroughCalls`).
+    var forwardsClosuresThrough: [CallReference] = []
 
     var signature: String {
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
@@ -347,7 +353,7 @@ struct VariableTypes: Sendable {
                 return self[member.declName.baseName.text]
             }
             if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.startsWithUppercase,
-               ["default", "shared", "standard", "current", "main"].contains(member.declName.baseName.text) {
+               ["default", "shared", "sharedInstance", "standard", "current", "main"].contains(member.declName.baseName.text) {
                 return typeName
             }
         }

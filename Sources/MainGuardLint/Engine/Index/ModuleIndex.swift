@@ -137,7 +137,7 @@ public struct ModuleIndex: Sendable {
         let typeRecords = files.flatMap(\.types)
         // The type table and the function tables do not depend on each other: built at the same time,
         // the index does not leave a core idle between the parallel passes before and after it.
-        let (types, (swiftUITypes, conformers, records, byKey)) = Parallel.both(threads: threads, {
+        let (types, (swiftUITypes, conformers, declared, byKey)) = Parallel.both(threads: threads, {
             TypeIsolationTable(typeRecords)
         }, {
             let records = files.flatMap(\.functions)
@@ -154,11 +154,16 @@ public struct ModuleIndex: Sendable {
         let functionsByName = byKey
         let visibility = ModuleVisibility(files: files, settings: settings)
         self.visibility = visibility
-        heaviness = HeavinessSolver(files: files, records: records, threads: threads,
-                                    recursionIsWork: settings.map(\.includesLowCost), bodies: bodies, resolve: { reference, caller in
-            Self.candidates(of: reference, callerType: caller.enclosingType, callerFile: caller.fileIndex, functions: records,
+        // Name resolution reads names, labels, types and files, never how closures run: settling that
+        // here leaves every call resolving as it did.
+        let resolve: @Sendable (CallReference, FunctionRecord) -> [Int] = { reference, caller in
+            Self.candidates(of: reference, callerType: caller.enclosingType, callerFile: caller.fileIndex, functions: declared,
                             byKey: functionsByName, conformers: conformers, visibility: visibility)
-        })
+        }
+        var records = declared
+        ClosureForwarding.settleForwardingThroughCalls(&records, resolve: resolve)
+        heaviness = HeavinessSolver(files: files, records: records, threads: threads,
+                                    recursionIsWork: settings.map(\.includesLowCost), bodies: bodies, resolve: resolve)
         self.records = records
         self.settings = settings
     }

@@ -342,8 +342,9 @@ public struct Linter: Sendable {
                               index: ModuleIndex) -> [Finding] {
         // A file of Xcode's `Preview Content` folder is preview code throughout: no rule needs to run.
         if !input.reportsInPreviews, input.isPreviewAsset { return [] }
-        // Nor for a file of a `Debug` folder, by default: screens only the app's developers open.
-        if !input.settings.includesLowCost, input.isInDebugFolder { return [] }
+        // Nor for a file of a `Debug` folder, by default: screens only the app's developers open; nor for a
+        // command-line program's entry file, whose main thread serves no interface.
+        if !input.settings.includesLowCost, input.isInDebugFolder || tree.isCommandLineProgram { return [] }
         // The SwiftUI analysis serves the render-loop rules only.
         let swiftUI = rules.needs(.views) ? SwiftUIFile.of(tree, types: facts.types, module: index.swiftUITypes)
             : SwiftUIFile(noViewsIn: index.swiftUITypes)

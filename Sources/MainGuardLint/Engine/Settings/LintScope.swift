@@ -347,3 +347,46 @@ extension Linter.SourceInput {
         path.split(separator: "/").dropLast().suffix(2).contains { DebugScreens.words(of: $0).contains("debug") }
     }
 }
+
+extension SourceFileSyntax {
+    /// A command-line program: an `@main` type that declares its own `static func main()`, or a script's
+    /// top-level statements, with no app started from the file (`NSApplicationMain`, `UIApplicationMain`,
+    /// `NSApplication.shared.run()`, a SwiftUI `App`, an application delegate). Its main thread serves no
+    /// interface, so blocking it is no hang a user sees (blind round AK: a repository's render-check tools,
+    /// built with `swiftc` by its scripts, reported as main-actor work).
+    ///
+    /// ```swift
+    /// @main struct RenderCheck {
+    ///     @MainActor static func main() throws { try render(CommandLine.arguments[1]) } // a command-line program
+    /// }
+    /// ```
+    var isCommandLineProgram: Bool {
+        let declaresMain = statements.contains { item in
+            guard let type = item.item.asProtocol(DeclGroupSyntax.self), type.attributes.contains(named: "main") else { return false }
+            return type.memberBlock.members.contains { member in
+                guard let function = member.decl.as(FunctionDeclSyntax.self) else { return false }
+                return function.name.text == "main" && function.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+            }
+        }
+        // Only a module's `main.swift` or a script may run statements at the top level.
+        let runsTopLevelCode = statements.contains { statement in
+            switch statement.item {
+            case .decl: false
+            // `#Preview { }` and other freestanding macros declare; they run nothing.
+            case .expr(let expression): !expression.is(MacroExpansionExprSyntax.self)
+            case .stmt: true
+            }
+        }
+        guard declaresMain || runsTopLevelCode else { return false }
+        return !tokens(viewMode: .sourceAccurate).contains { token in
+            // `MyApp.main()` from a `main.swift` starts whatever that type is: maybe an app.
+            Self.appStartNames.contains(token.text) || token.text.hasSuffix("ApplicationDelegate")
+                || runsTopLevelCode && token.text == "main" && token.previousToken(viewMode: .sourceAccurate)?.text == "."
+        }
+    }
+
+    /// Names whose presence says the file starts or is an app: its main thread runs an interface.
+    private static let appStartNames: Set<String> = [
+        "NSApplicationMain", "UIApplicationMain", "NSApplication", "NSApp", "UIApplication", "App", "WKApplicationMain",
+    ]
+}

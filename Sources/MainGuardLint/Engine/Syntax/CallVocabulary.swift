@@ -497,6 +497,39 @@ extension Syntax {
 }
 
 extension Syntax {
+    /// Runs only when something failed: in a `catch` clause, a `guard`'s `else`, an `if` whose condition
+    /// names an error, a failure or a retry, or after the function returned on success
+    /// (`if status == errSecSuccess { return status }`), where what follows is a retry.
+    ///
+    /// ```swift
+    /// let first = attempt()
+    /// if first == errSecSuccess { return first }
+    /// usleep(150_000) // isOnAFailurePath == true
+    /// ```
+    var isOnAFailurePath: Bool {
+        var child = self
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if current.is(CatchClauseSyntax.self) { return true }
+            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child { return true }
+            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child {
+                let text = condition.conditions.trimmedDescription
+                if Self.failureWords.contains(where: { text.containsCaseInsensitive($0) }) { return true }
+            }
+            if let statements = current.as(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self),
+               statements.prefix(while: { $0.id != item.id }).contains(where: \.returnsOnSuccess) {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    static let failureWords: [StaticString] = ["error", "fail", "retry", "transient"]
+    /// Words of a test that the work succeeded: `errSecSuccess`, `noErr`, `.success`.
+    static let successWords: [StaticString] = ["success", "noerr"]
+
     /// The nearest closure literal around this node within its function; nil outside any.
     var enclosingClosure: ClosureExprSyntax? {
         var node = parent
@@ -541,5 +574,15 @@ extension CodeBlockItemSyntax {
             index = list.index(after: index)
         }
         return statements
+    }
+}
+
+private extension CodeBlockItemSyntax {
+    /// `if status == errSecSuccess { return status }`: an `if` on a success test whose branch returns.
+    var returnsOnSuccess: Bool {
+        guard let branch = item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.as(IfExprSyntax.self),
+              branch.elseBody == nil, branch.body.statements.last?.item.is(ReturnStmtSyntax.self) == true else { return false }
+        let text = branch.conditions.trimmedDescription
+        return Syntax.successWords.contains { text.containsCaseInsensitive($0) }
     }
 }

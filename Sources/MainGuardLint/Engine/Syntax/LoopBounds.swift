@@ -16,10 +16,14 @@ extension ForStmtSyntax {
         // `let files = ["a.lock", "a.note"]` ... `for file in files`; `if let files = mapping[folder]`, where
         // `let mapping = ["Notes": ["Welcome.md"], ...]` lists a few files per key.
         if let name = sequence.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            return Syntax(sequence).hasLocal(named: name) { value in
+            if Syntax(sequence).hasLocal(named: name, initialisedWith: { value in
                 isSmallArrayLiteral(value) || isEntryOfALiteralDictionaryOfSmallArrays(value)
+            }) {
+                return true
             }
         }
+        // `for size in Self.iconSizes`, `private static let iconSizes: [CGFloat] = [16, 32]`.
+        if let constant = sequence.fileConstantValue(membersOnly: true), isSmallArrayLiteral(constant) { return true }
         if let bounds = sequence.literalRange { return bounds.upper - bounds.lower <= fewIterations }
         // `items.prefix(5)`
         if let call = sequence.as(FunctionCallExprSyntax.self),
@@ -66,6 +70,25 @@ extension ExprSyntax {
 }
 
 extension ExprSyntax {
+    /// The value a `let` of this file is initialised with, for `name`, `Self.name` or `Type.name`:
+    /// `[16, 32]` for `iconSizes` and `private static let iconSizes: [CGFloat] = [16, 32]`; the first such
+    /// `let` of that name (with `membersOnly`, the first outside function bodies), nil when there is none.
+    func fileConstantValue(membersOnly: Bool = false) -> ExprSyntax? {
+        let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text ?? self.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name else { return nil }
+        for token in Syntax(self).root.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let binding = token.parent?.parent?.as(PatternBindingSyntax.self),
+                  let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+                  declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                  let value = binding.initializer?.value else { continue }
+            if membersOnly, let scope = Syntax(declaration).enclosingFunction, !scope.is(MemberBlockSyntax.self), !scope.is(SourceFileSyntax.self) {
+                continue
+            }
+            return value
+        }
+        return nil
+    }
+
     /// The value of an integer literal such as `3` or `1_000`.
     var integerLiteralValue: Int? {
         self.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text.replacingOccurrences(of: "_", with: "")) }
