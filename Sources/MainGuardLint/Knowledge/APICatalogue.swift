@@ -69,7 +69,7 @@ public struct CatalogueEntry: Sendable, Hashable {
     var costsOnlyAtLaunch = false
 
     /// APIs that must run on the main actor (`ImageRenderer`): the fix is to cache or precompute, not to move.
-    var isMainActorOnly: Bool { display.hasPrefix("ImageRenderer.") }
+    var isMainActorOnly: Bool { display.hasPrefix("ImageRenderer.") || display == "NSAttributedString(data:) with .html" }
 }
 
 /// The blocking and heavy APIs the rules share. Documented in `Rules/catalogue.md`.
@@ -164,6 +164,10 @@ public enum APICatalogue {
         .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),
         .init(match: .method(receiver: nil, name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIImage.jpegData(compressionQuality:)"),
         .init(match: .method(receiver: nil, name: "heicData", prefix: false), kind: .heavyCompute, display: "UIImage.heicData()"),
+        // The HTML importer lays the markup out with WebKit on the main thread, tens of milliseconds a call
+        // (Apple: "should not be called from a background thread"); other document types read no markup.
+        .init(match: .initializer(type: "NSAttributedString", firstLabels: ["data", "html"]), kind: .heavyCompute, display: "NSAttributedString(data:) with .html"),
+        .init(match: .initializer(type: "NSMutableAttributedString", firstLabels: ["data", "html"]), kind: .heavyCompute, display: "NSAttributedString(data:) with .html"),
         // Their Swift 3 spellings, still compiled by apps that never migrated: the image is the first argument.
         .init(match: .function(name: "UIImageJPEGRepresentation", prefix: false), kind: .heavyCompute, display: "UIImageJPEGRepresentation"),
         .init(match: .function(name: "UIImagePNGRepresentation", prefix: false), kind: .heavyCompute, display: "UIImagePNGRepresentation"),

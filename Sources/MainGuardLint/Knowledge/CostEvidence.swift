@@ -35,7 +35,7 @@ enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
-        case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery
+        case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -52,6 +52,11 @@ enum CostEvidence {
         var readsStorage: Bool {
             [.fileRead, .imageFile, .directoryListing, .treeWalk, .database, .keychainRead, .lazyImage, .thumbnail].contains(self)
         }
+
+        /// Costs a user time where a caller runs it per frame, row or timer tick (`Evidence.whenItsCallerRepeats`):
+        /// a read of the app's storage, or importing HTML, which lays it out with WebKit (blind round AK's
+        /// recall hunt: a chat's message cells parsed their HTML on every reload of a 1.5 s timer).
+        var addsUpWhenRepeated: Bool { readsStorage || self == .htmlImport }
     }
 
     /// How a node repeats within its function (`Syntax.repetition`).
@@ -122,6 +127,8 @@ enum CostEvidence {
         // assets the app names (`withLocalIdentifiers:`, the few a user just picked) is a lookup even then
         // (round Z rejected one run after an import).
         "PHAssetCollection.fetchAssetCollections": .albumQuery, "PHAsset.fetchAssets": .albumQuery,
+        // One message's HTML takes tens of milliseconds: a tap can afford it, a list of rows cannot.
+        "NSAttributedString(data:) with .html": .htmlImport,
     ]
 
     /// What the syntax of one catalogued call shows about its cost.
@@ -147,6 +154,8 @@ enum CostEvidence {
     static func evidence(for entry: CatalogueEntry, at call: CalledName) -> Evidence {
         guard let operation = singleOperations[entry.display] else { return .shown }
         let node = Syntax(call.call)
+        // `NSAttributedString(data:options:documentAttributes:)` reading RTF or plain text: no WebKit.
+        if operation == .htmlImport, !call.importsHTML { return .none }
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
         // `.mappedIfSafe` and `.mappedRead` (Foundation's spellings) map it too.
         if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.containsCaseInsensitive("mapped") }) {
@@ -191,12 +200,12 @@ enum CostEvidence {
         // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
         case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
         case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse: shown = false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse, .htmlImport: shown = false
         }
         if shown { return .shown }
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is
         // done once per key, however often callers ask (blind review: map markers read once per icon).
-        return operation.readsStorage && !node.enclosingFunctionText.readsACache ? .whenItsCallerRepeats : .none
+        return operation.addsUpWhenRepeated && !node.enclosingFunctionText.readsACache ? .whenItsCallerRepeats : .none
     }
 
     /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats and, for a
@@ -357,6 +366,14 @@ private extension CalledName {
         // The file turns away picks over a size (`resourceValues(forKeys: [.fileSizeKey])`, then a limit):
         // the file read is as small as that limit (blind round AK: a feedback form's 2 MB attachment).
         return picked && !Syntax(call).root.tokens(viewMode: .sourceAccurate).contains { $0.text == "fileSizeKey" }
+    }
+
+    /// `NSAttributedString(html: data, ...)`, or `(data:options:...)` whose options ask for
+    /// `.documentType: .html`, written there or in a local the options come from.
+    var importsHTML: Bool {
+        if labels.first == "html" { return true }
+        guard let options = call.arguments.first(where: { $0.label?.text == "options" })?.expression else { return false }
+        return options.tracesBack(hops: 2) { $0.identifiers.contains("html") }
     }
 
     /// An argument names a growing folder, not a file in one: `removeItem(at: cachesURL)`.

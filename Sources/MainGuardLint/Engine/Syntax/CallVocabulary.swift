@@ -516,8 +516,9 @@ extension Syntax {
                 let text = condition.conditions.trimmedDescription
                 if Self.failureWords.contains(where: { text.containsCaseInsensitive($0) }) { return true }
             }
-            if let statements = current.as(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self),
-               statements.prefix(while: { $0.id != item.id }).contains(where: \.returnsOnSuccess) {
+            // The few statements before (a retry follows its first attempt): a minified file's one block stays linear.
+            if current.is(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self),
+               item.previousStatements(limit: 5).contains(where: \.returnsOnSuccess) {
                 return true
             }
             child = current
