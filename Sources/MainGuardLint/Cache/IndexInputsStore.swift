@@ -41,8 +41,9 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 8 (functions keep the calls their escaping closures are forwarded through); format 7 (functions keep the small work that costs where a caller repeats it, parameters whether
-    /// they take an escaping closure, calls the call whose closure they are written in; format 6: functions
+    /// Format 8 (functions keep the calls their escaping closures are forwarded through; format 7: functions
+    /// keep the small work that costs where a caller repeats it, parameters whether they take an escaping
+    /// closure, calls the call whose closure they are written in; format 6: functions
     /// keep their declared result type, calls a receiver made by a static call; format 5: a main-actor
     /// origin keeps its brief form for short messages; format 4: calls and catalogue calls keep the
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
