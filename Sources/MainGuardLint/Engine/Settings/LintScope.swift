@@ -198,10 +198,11 @@ extension Syntax {
         return function
     }
 
-    /// After a `guard` that returns unless the process was launched with an argument
-    /// (`guard let index = CommandLine.arguments.firstIndex(of: "--self-test") else { return }`, also through
-    /// a local copy, `let args = CommandLine.arguments`): a command-line mode such as a self-test, which no
-    /// user's interaction runs (blind round AJ: a transcription self-test waiting on a semaphore in `App.init`).
+    /// After a `guard` that returns unless the process was launched with an argument or an environment
+    /// variable (`guard let index = CommandLine.arguments.firstIndex(of: "--self-test") else { return }`,
+    /// `guard ProcessInfo.processInfo.environment["APP_SELFTEST"] == "1" else { return }`, also through a
+    /// local copy, `let args = CommandLine.arguments`): a mode such as a self-test, which no user's
+    /// interaction runs (blind rounds AJ and AM: self-tests waiting on a semaphore at launch).
     var runsOnlyForALaunchArgument: Bool {
         var node: Syntax? = self
         while let current = node, !current.isFunctionBoundary {
@@ -215,8 +216,10 @@ extension Syntax {
                 if earlier.contains(where: { statement in
                     guard let test = statement.item.as(GuardStmtSyntax.self) else { return false }
                     return test.conditions.tokens(viewMode: .sourceAccurate).contains { token in
-                        copies.contains(token.text) || (token.text == "arguments" && token.previousToken(viewMode: .sourceAccurate)?.text == ".")
-                            && token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate).map { ["CommandLine", "processInfo"].contains($0.text) } == true
+                        let owner = token.previousToken(viewMode: .sourceAccurate)?.text == "."
+                            ? token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text : nil
+                        return copies.contains(token.text) || token.text == "arguments" && ["CommandLine", "processInfo"].contains(owner ?? "")
+                            || token.text == "environment" && owner == "processInfo"
                     }
                 }) {
                     return true
@@ -246,8 +249,10 @@ extension Syntax {
 }
 
 private extension String {
-    /// `CommandLine.arguments`, `ProcessInfo.processInfo.arguments`.
-    var isLaunchArguments: Bool { self == "CommandLine.arguments" || hasSuffix("processInfo.arguments") }
+    /// `CommandLine.arguments`, `ProcessInfo.processInfo.arguments`, `ProcessInfo.processInfo.environment`.
+    var isLaunchArguments: Bool {
+        self == "CommandLine.arguments" || hasSuffix("processInfo.arguments") || hasSuffix("processInfo.environment")
+    }
 }
 
 private extension ExprSyntax {
