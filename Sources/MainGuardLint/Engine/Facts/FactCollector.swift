@@ -176,7 +176,8 @@ final class FactCollector: DeclarationCollector {
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
         // `for await`: every iteration suspends for the next element, so it is a suspension, not a busy loop.
         if node.awaitKeyword != nil { return recordSuspension(at: node.positionAfterSkippingLeadingTrivia) }
-        return node.iteratesAFewTimes || !LoopCost.isLongWork(node, settings: settings) ? .visitChildren : recordLoop(Syntax(node))
+        // The cheap test first: `iteratesAFewTimes` may look up a constant of the file, once per loop.
+        return !LoopCost.isLongWork(node, settings: settings) || node.iteratesAFewTimes ? .visitChildren : recordLoop(Syntax(node))
     }
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
         LoopCost.isLongWork(unsizedLoop: node, settings: settings) ? recordLoop(Syntax(node)) : .visitChildren
