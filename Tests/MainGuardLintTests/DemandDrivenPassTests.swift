@@ -165,5 +165,42 @@ final class DemandDrivenPassTests: XCTestCase {
         let withUnrelatedRead = screen + "\nfunc unused() -> Data? { try? Data(contentsOf: URL(fileURLWithPath: \"/tmp\")) }\n"
         XCTAssertEqual(lint(["Helper.swift": helper, "Screen.swift": withUnrelatedRead]), expected)
     }
-}
 
+    /// Round AM (safedrive): a sleep written in a closure handed to another file's background helper runs on
+    /// that helper's queue. Only the index knows the helper, so the body keeps the call aside until then.
+    func testACatalogueCallInAClosureHandedToAnotherFilesBackgroundHelperIsNotTheCallersWork() {
+        let helpers = """
+            func background(_ work: @escaping () -> Void) {
+                DispatchQueue.global(qos: .utility).async { work() }
+            }
+            func inline(_ work: () -> Void) { work() }
+            """
+        let watcher = """
+            final class MountWatcher {
+                func waitInBackground() {
+                    background { Thread.sleep(forTimeInterval: 1) }
+                }
+                func waitHere() {
+                    inline { Thread.sleep(forTimeInterval: 1) }
+                }
+            }
+            """
+        let screen = """
+            @MainActor final class SyncScreen {
+                let watcher = MountWatcher()
+                func start() { watcher.waitInBackground() }
+                func startHere() { watcher.waitHere() }
+            }
+            """
+        // Either order of files: the watcher's body may be walked before or after the helper's file.
+        XCTAssertEqual(lint(["Helpers.swift": helpers, "Watcher.swift": watcher, "Screen.swift": screen]),
+                       ["Screen.swift:4:blocking_call_on_main_actor"])
+        XCTAssertEqual(lint(["Z.swift": helpers, "B.swift": watcher, "A.swift": screen]), ["A.swift:4:blocking_call_on_main_actor"])
+        // Every body walked in the first pass (a cache's first run): the same.
+        let inputs = [("Helpers.swift", helpers), ("Watcher.swift", watcher), ("Screen.swift", screen)]
+            .map { Linter.SourceInput(path: $0.0, text: $0.1, settings: .classic) }
+        let module = Linter(configuration: LintConfiguration(threads: 2)).prepare(inputs, walkingEveryBody: true)
+        XCTAssertEqual(inputs.indices.flatMap { module.findings(ofFileAt: $0) }.map { "\($0.file):\($0.line):\($0.ruleID)" },
+                       ["Screen.swift:4:blocking_call_on_main_actor"])
+    }
+}

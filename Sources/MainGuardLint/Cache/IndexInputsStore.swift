@@ -41,7 +41,8 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 8 (functions keep the calls their escaping closures are forwarded through; format 7: functions
+    /// Format 9 (functions keep the catalogue calls written in closures they hand to other calls; format 8:
+    /// functions keep the calls their escaping closures are forwarded through; format 7: functions
     /// keep the small work that costs where a caller repeats it, parameters whether they take an escaping
     /// closure, calls the call whose closure they are written in; format 6: functions
     /// keep their declared result type, calls a receiver made by a static call; format 5: a main-actor
@@ -49,7 +50,7 @@ struct IndexInputsStore: Sendable {
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 8
+    private static let format = 9
 
     init() {}
 
@@ -175,6 +176,10 @@ extension FunctionRecord {
         ownCatalogueCallCondition = try reader.optional { try ParameterCondition(from: &$0) }
         ownCostWhenRepeated = try reader.optional { try CatalogueEntry(from: &$0) }
         forwardsClosuresThrough = try reader.array { try CallReference(from: &$0) }
+        handedOffCatalogueCalls = try reader.array { reader in
+            HandedOffCatalogueCall(entry: try CatalogueEntry(from: &reader), condition: try reader.optional { try ParameterCondition(from: &$0) },
+                                   handOff: try CallReference.HandOff(from: &reader), isBeforeSuspension: try reader.bool())
+        }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -204,6 +209,12 @@ extension FunctionRecord {
         writer.optional(ownCatalogueCallCondition) { $1.write(to: &$0) }
         writer.optional(ownCostWhenRepeated) { $1.write(to: &$0) }
         writer.array(forwardsClosuresThrough) { $1.write(to: &$0) }
+        writer.array(handedOffCatalogueCalls) { writer, call in
+            call.entry.write(to: &writer)
+            writer.optional(call.condition) { $1.write(to: &$0) }
+            call.handOff.write(to: &writer)
+            writer.bool(call.isBeforeSuspension)
+        }
     }
 }
 
@@ -222,9 +233,7 @@ extension CallReference {
         }
         condition = try reader.optional { try ParameterCondition(from: &$0) }
         arguments = try reader.array { try $0.optional { try $0.string() } }
-        handOff = try reader.optional { reader in
-            HandOff(call: try reader.int(), label: try reader.optional { try $0.string() }, isTrailing: try reader.bool())
-        }
+        handOff = try reader.optional { try HandOff(from: &$0) }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -240,11 +249,19 @@ extension CallReference {
         }
         writer.optional(condition) { $1.write(to: &$0) }
         writer.array(arguments) { writer, value in writer.optional(value) { $0.string($1) } }
-        writer.optional(handOff) { writer, handOff in
-            writer.int(handOff.call)
-            writer.optional(handOff.label) { $0.string($1) }
-            writer.bool(handOff.isTrailing)
-        }
+        writer.optional(handOff) { $1.write(to: &$0) }
+    }
+}
+
+extension CallReference.HandOff {
+    init(from reader: inout BinaryReader) throws {
+        self.init(call: try reader.int(), label: try reader.optional { try $0.string() }, isTrailing: try reader.bool())
+    }
+
+    func write(to writer: inout BinaryWriter) {
+        writer.int(call)
+        writer.optional(label) { $0.string($1) }
+        writer.bool(isTrailing)
     }
 }
 

@@ -53,6 +53,11 @@ final class HeavinessSolver: @unchecked Sendable {
             next += file.functions.count
         }
         fileStarts = starts
+        var settled = records
+        for position in records.indices where !records[position].handedOffCatalogueCalls.isEmpty {
+            settled[position] = Self.settlingHandedOffCatalogueCalls(of: records[position], records: records, resolve: resolve)
+        }
+        let records = settled
         self.records = records
         hasBodies = files.map(\.hasBodyFacts)
         filesWithoutBodies = hasBodies.count { !$0 }
@@ -200,6 +205,9 @@ final class HeavinessSolver: @unchecked Sendable {
         for offset in loaded.indices where records[start + offset].runsClosuresOffTheCallersThread {
             loaded[offset].runsClosuresOffTheCallersThread = true
         }
+        for offset in loaded.indices where !loaded[offset].handedOffCatalogueCalls.isEmpty {
+            loaded[offset] = Self.settlingHandedOffCatalogueCalls(of: loaded[offset], records: records, resolve: resolve)
+        }
         records.replaceSubrange(start..<(start + loaded.count), with: loaded)
         hasBodies[file] = true
         filesWithoutBodies -= 1
@@ -253,19 +261,37 @@ final class HeavinessSolver: @unchecked Sendable {
             record.name == "init" && records[callee].name == "init" && records[callee].enclosingType == record.enclosingType
                 && records[callee].parameters.map(\.label) == record.parameters.map(\.label)
         }
-        // Written in a closure handed to a helper that runs it on another thread (`api.post(body) { upload() }`),
-        // or in a closure written in such a closure: not this function's work.
-        // Each hand-off names a call written before (`FactCollector`), so the walk ends; the bound is a guard.
-        var outer = reference
-        for _ in 0..<16 {
-            guard let handOff = outer.handOff, handOff.call < record.callees.count else { break }
-            outer = record.callees[handOff.call]
-            let helpers = resolve(outer, record)
-            if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread }) { return [] }
-        }
+        if let handOff = reference.handOff, isHandedToABackgroundHelper(handOff, in: record, records: records, resolve: resolve) { return [] }
         return resolve(reference, record).filter { callee in
             !records[callee].isAsync && !(delegates && records[callee].name == record.name) && !delegatesToOverload(callee)
         }
+    }
+
+    /// The record with its `handedOffCatalogueCalls` settled (`FunctionRecord.settleHandedOffCatalogueCalls`),
+    /// against `records` whose `runsClosuresOffTheCallersThread` the index has settled.
+    private static func settlingHandedOffCatalogueCalls(of record: FunctionRecord, records: [FunctionRecord],
+                                                        resolve: (CallReference, FunctionRecord) -> [Int]) -> FunctionRecord {
+        var settled = record
+        settled.settleHandedOffCatalogueCalls { handOff in
+            isHandedToABackgroundHelper(handOff, in: record, records: records, resolve: resolve)
+        }
+        return settled
+    }
+
+    /// Written in a closure handed to a helper that runs it on another thread (`api.post(body) { upload() }`),
+    /// or in a closure written in such a closure: not the function's work.
+    private static func isHandedToABackgroundHelper(_ handOff: CallReference.HandOff, in record: FunctionRecord, records: [FunctionRecord],
+                                                    resolve: (CallReference, FunctionRecord) -> [Int]) -> Bool {
+        // Each hand-off names a call written before (`FactCollector`), so the walk ends; the bound is a guard.
+        var next: CallReference.HandOff? = handOff
+        for _ in 0..<16 {
+            guard let handOff = next, handOff.call < record.callees.count else { return false }
+            let outer = record.callees[handOff.call]
+            let helpers = resolve(outer, record)
+            if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread }) { return true }
+            next = outer.handOff
+        }
+        return false
     }
 
     /// Before the first `await`: the body's own work plus the synchronous callees it calls first.

@@ -76,6 +76,15 @@ final class FactCollector: DeclarationCollector {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
                 let condition = ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters)
+                let handOff = Syntax(called.call).enclosingClosure.flatMap { closure -> CallReference.HandOff? in
+                    guard let outer = closure.enclosingCall, let outerPosition = positionsByCall[outer.id],
+                          let outerReference = referenceOfCall[outerPosition], let argument = ArgumentPosition(of: Syntax(closure)) else { return nil }
+                    return CallReference.HandOff(call: outerReference, label: argument.label, isTrailing: argument.isFirstTrailingClosure)
+                }
+                if let entry = facts.catalogueEntries[position], let handOff {
+                    record.handedOffCatalogueCalls.append(.init(entry: entry, condition: condition, handOff: handOff, isBeforeSuspension: early))
+                    continue
+                }
                 if let entry = facts.catalogueEntries[position] {
                     record.recordOwnCatalogueCall(entry, under: condition)
                     if record.ownHeaviness == nil { record.ownHeaviness = "calls \(entry.display)" }
@@ -87,11 +96,7 @@ final class FactCollector: DeclarationCollector {
                 }
                 var reference = CallReference(called: called, receiver: called.receiverKind(types: variableTypes), condition: condition,
                                               arguments: body.parameters.isEmpty ? [] : ParameterCondition.arguments(of: called.call, forwarding: body.parameters))
-                if let closure = Syntax(called.call).enclosingClosure, let outer = closure.enclosingCall,
-                   let outerPosition = positionsByCall[outer.id], let outerReference = referenceOfCall[outerPosition],
-                   let argument = ArgumentPosition(of: Syntax(closure)) {
-                    reference.handOff = CallReference.HandOff(call: outerReference, label: argument.label, isTrailing: argument.isFirstTrailingClosure)
-                }
+                reference.handOff = handOff
                 referenceOfCall[position] = record.callees.count
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }
@@ -293,6 +298,23 @@ private extension ExprSyntax {
         if let chained = self.as(OptionalChainingExprSyntax.self) { return chained.expression.receiverName }
         if let unwrapped = self.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression.receiverName }
         return nil
+    }
+}
+
+extension FunctionRecord {
+    /// Counts as the body's own work each of `handedOffCatalogueCalls` whose closure is not handed to a
+    /// helper that runs it on another thread, in source order after the calls the body makes itself.
+    ///
+    /// ```swift
+    /// record.settleHandedOffCatalogueCalls { handOff in helpersRunOffTheCallersThread(handOff) }
+    /// ```
+    mutating func settleHandedOffCatalogueCalls(runsElsewhere: (CallReference.HandOff) -> Bool) {
+        for call in handedOffCatalogueCalls where !runsElsewhere(call.handOff) {
+            recordOwnCatalogueCall(call.entry, under: call.condition)
+            if ownHeaviness == nil { ownHeaviness = "calls \(call.entry.display)" }
+            if call.isBeforeSuspension, ownHeavinessBeforeSuspension == nil { ownHeavinessBeforeSuspension = "calls \(call.entry.display)" }
+        }
+        handedOffCatalogueCalls = []
     }
 }
 

@@ -174,6 +174,20 @@ struct FunctionRecord: Sendable {
     /// function as running closures off the caller's thread when every such call reaches one that does
     /// (`ClosureForwarding.settleForwardingThroughCalls`).
     var forwardsClosuresThrough: [CallReference] = []
+    /// Catalogue calls written in a closure argument of one of `callees` (`background { Thread.sleep(...) }`):
+    /// the body's own work unless that call hands the closure to a helper that runs it on another thread,
+    /// which the index may know only from another file. The solver settles them when it loads the body
+    /// (`HeavinessSolver.install`), into `ownCatalogueCall` and `ownHeaviness`.
+    var handedOffCatalogueCalls: [HandedOffCatalogueCall] = []
+
+    /// A catalogue call written in a closure handed to another call of the same body.
+    struct HandedOffCatalogueCall: Sendable {
+        var entry: CatalogueEntry
+        var condition: ParameterCondition?
+        var handOff: CallReference.HandOff
+        /// Written before the body's first `await`.
+        var isBeforeSuspension: Bool
+    }
 
     var signature: String {
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
