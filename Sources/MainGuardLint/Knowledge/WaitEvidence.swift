@@ -166,10 +166,16 @@ extension CalledName {
 }
 
 private extension Syntax {
-    /// One of the next two statements ends the process: `sleep(2); exit(0)`, `sleep(1); fatalError(...)`.
+    /// `NSApp.terminate(nil)` quits the app too (blind round AN: a relaunch that sleeps a second for its
+    /// helper to start, then terminates).
+    private static let applications: Set<String> = ["NSApp", "NSApplication.shared", "NSApplication.shared()"]
+
+    /// One of the next two statements ends the process: `sleep(2); exit(0)`, `sleep(1); fatalError(...)`,
+    /// `sleep(1); NSApp.terminate(self)`.
     var isFollowedByExit: Bool {
         (enclosingStatement?.nextStatements(limit: 2) ?? []).contains { statement in
             guard let call = statement.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
+            if called.name == "terminate", let receiver = called.receiverText { return Self.applications.contains(receiver) }
             return called.receiver == nil && ["exit", "_Exit", "abort", "fatalError", "preconditionFailure"].contains(called.name)
         }
     }

@@ -126,8 +126,16 @@ final class HeavinessSolver: @unchecked Sendable {
         return !keepers.isEmpty && keepers.allSatisfy { records[$0].parameters.escapes(label: handOff.label, isTrailing: handOff.isTrailing) }
     }
 
-    /// Depth-first like `findCatalogueCall`, over calls made under no test of the parameters and not kept
-    /// for later (`isKeptForLater`).
+    /// A type named for a cache (`HistoryCache`, `ThumbnailCacher`) keeps what it loads: work reached
+    /// through its methods runs once per item, not each time a caller repeats (blind round AN: a clipboard
+    /// history's rows read each item's small payload files through its cache).
+    private static func isACache(_ type: String?) -> Bool {
+        guard let type else { return false }
+        return type.hasSuffix("Cache") || type.hasSuffix("Cacher") || type.hasSuffix("CacheManager")
+    }
+
+    /// Depth-first like `findCatalogueCall`, over calls made under no test of the parameters, not kept
+    /// for later (`isKeptForLater`) and not into a cache's methods (`isACache`).
     private func findCostWhenRepeated(_ position: Int, explored: inout Set<Int>) -> CatalogueCall? {
         if let known = costsWhenRepeated[position] { return known }
         guard explored.insert(position).inserted else { return nil }
@@ -135,7 +143,8 @@ final class HeavinessSolver: @unchecked Sendable {
         var found = record.ownCostWhenRepeated.map { CatalogueCall(entry: $0, through: []) }
         if found == nil {
             for (reference, candidates) in zip(record.callees, synchronousCallees(of: position))
-            where reference.condition == nil && !candidates.isEmpty && !isKeptForLater(reference, in: record) {
+            where reference.condition == nil && !candidates.isEmpty && !isKeptForLater(reference, in: record)
+                && !candidates.allSatisfy({ Self.isACache(records[$0].enclosingType) }) {
                 let reached = candidates.map { findCostWhenRepeated($0, explored: &explored) }
                 guard reached.allSatisfy({ $0 != nil }), let first = reached.first ?? nil else { continue }
                 found = CatalogueCall(entry: first.entry, through: [reference.display] + first.through)

@@ -448,6 +448,11 @@ extension APICatalogue {
                 guard SizeEvidence.shows(call.call, types: types) else { return nil }
                 if !settings.includesLowCost, !CostEvidence.showsCodedData(at: call) { return nil }
             }
+            // `group.wait(timeout: .now() + 0.3)` is reported as the call it is, not as `wait()` (blind round AN).
+            if builtIn.kind == .wait, builtIn.display.hasSuffix(".wait()"),
+               let label = call.call.arguments.first(where: { ["timeout", "wallTimeout"].contains($0.label?.text) })?.label?.text {
+                builtIn.display = builtIn.display.dropLast(2) + "(\(label):)"
+            }
             return smallHere ? .whenItsCallerRepeats(builtIn) : .reported(builtIn)
         }
         return configuredEntry(for: call, types: types, settings: settings).map(Lookup.reported)
