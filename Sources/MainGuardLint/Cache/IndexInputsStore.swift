@@ -41,7 +41,8 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 9 (functions keep the catalogue calls written in closures they hand to other calls; format 8:
+    /// Format 10 (calls say whether their arguments name a slow command; format 9: functions keep the
+    /// catalogue calls written in closures they hand to other calls; format 8:
     /// functions keep the calls their escaping closures are forwarded through; format 7: functions
     /// keep the small work that costs where a caller repeats it, parameters whether they take an escaping
     /// closure, calls the call whose closure they are written in; format 6: functions
@@ -50,7 +51,7 @@ struct IndexInputsStore: Sendable {
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 9
+    private static let format = 10
 
     init() {}
 
@@ -234,6 +235,7 @@ extension CallReference {
         condition = try reader.optional { try ParameterCondition(from: &$0) }
         arguments = try reader.array { try $0.optional { try $0.string() } }
         handOff = try reader.optional { try HandOff(from: &$0) }
+        namesASlowCommand = try reader.bool()
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -250,6 +252,7 @@ extension CallReference {
         writer.optional(condition) { $1.write(to: &$0) }
         writer.array(arguments) { writer, value in writer.optional(value) { $0.string($1) } }
         writer.optional(handOff) { $1.write(to: &$0) }
+        writer.bool(namesASlowCommand)
     }
 }
 

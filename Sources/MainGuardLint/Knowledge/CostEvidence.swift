@@ -56,7 +56,7 @@ enum CostEvidence {
         /// Costs a user time where a caller runs it per frame, row or timer tick (`Evidence.whenItsCallerRepeats`):
         /// a read of the app's storage, or importing HTML, which lays it out with WebKit (blind round AK's
         /// recall hunt: a chat's message cells parsed their HTML on every reload of a 1.5 s timer).
-        var addsUpWhenRepeated: Bool { readsStorage || self == .htmlImport }
+        var addsUpWhenRepeated: Bool { readsStorage || self == .htmlImport || self == .process }
     }
 
     /// How a node repeats within its function (`Syntax.repetition`).
@@ -200,7 +200,9 @@ enum CostEvidence {
         // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
         case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
         case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .process, .documentParse, .htmlImport: shown = false
+        // A helper process that profiles, builds, archives or goes over the network (`SlowCommands`), set up here.
+        case .process: shown = node.enclosingFunction.map(SlowCommands.areNamed(in:)) ?? false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport: shown = false
         }
         if shown { return .shown }
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is

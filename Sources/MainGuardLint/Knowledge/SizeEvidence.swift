@@ -78,20 +78,25 @@ enum SizeEvidence {
 
 /// A read of a resource the app ships (`Bundle.main.url(forResource:withExtension:)`): small and read at
 /// a known point, so it is not reported (a reviewer would not act on it). The URL must be written in the
-/// call or in a local the enclosing function initialises with it.
+/// call or in a local the enclosing function initialises with it, perhaps as a URL made from a bundle
+/// path (`URL(fileURLWithPath: path)` after `if let path = Bundle.main.path(forResource:ofType:)`).
 ///
 /// ```swift
 /// // not reported: try String(contentsOf: Bundle.module.url(forResource: "cube", withExtension: "shader")!)
 /// ```
 enum BundledResource {
     static func isRead(_ call: FunctionCallExprSyntax) -> Bool {
-        call.arguments.first?.expression.isOrNamesLocal(matching: namesBundle) ?? false
+        call.arguments.first?.expression.isOrNamesLocal(matching: { namesBundle($0, hops: 2) }) ?? false
     }
 
-    /// `Bundle.main.url(forResource:...)`, `Bundle.module.path(forResource:...)`, `bundle.url(forResource:...)`.
-    private static func namesBundle(_ expression: ExprSyntax) -> Bool {
+    /// `Bundle.main.url(forResource:...)`, `Bundle.module.path(forResource:...)`, `bundle.url(forResource:...)`,
+    /// or a file URL made from one, directly or through a local (at most `hops` such URLs deep).
+    private static func namesBundle(_ expression: ExprSyntax, hops: Int) -> Bool {
         let text = expression.trimmedDescription
-        return text.contains("forResource:") || text.hasPrefix("Bundle.")
+        if text.contains("forResource:") || text.hasPrefix("Bundle.") { return true }
+        guard hops > 0, let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "URL",
+              let path = call.arguments.first, ["fileURLWithPath", "filePath"].contains(path.label?.text) else { return false }
+        return path.expression.isOrNamesLocal(matching: { namesBundle($0, hops: hops - 1) })
     }
 }
 

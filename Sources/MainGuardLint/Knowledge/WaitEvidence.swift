@@ -36,6 +36,7 @@ enum WaitEvidence {
         case .sleep:
             return Syntax(call.call).isOnAFailurePath || call.isABriefPause
         case .wait:
+            if call.pollsWithoutWaiting { return true }
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
             let waitsOnALock = call.receiverName.map(types.isLock) ?? false
             return waitsOnALock || call.waitsForAThreadToStart || call.waitsForAQuickCallback
@@ -121,6 +122,13 @@ extension CalledName {
     }
 
     /// `wait(timeout: .now() + 5)`: a timeout of a second or more.
+    /// `semaphore.wait(timeout: .now())`: a check that returns at once, usually in a loop that runs the run
+    /// loop between checks (blind round AO: a browser polling for its servers to stop while it quits).
+    fileprivate var pollsWithoutWaiting: Bool {
+        guard let timeout = call.arguments.first(where: { $0.label?.text == "timeout" || $0.label?.text == "wallTimeout" }) else { return false }
+        return [".now()", "DispatchTime.now()", "DispatchWallTime.now()"].contains(timeout.expression.trimmedDescription)
+    }
+
     fileprivate var hasALongTimeout: Bool {
         guard let timeout = call.arguments.first(where: { $0.label?.text == "timeout" || $0.label?.text == "wallTimeout" }) else { return false }
         return (WaitEvidence.seconds(inTimeout: timeout.expression.trimmedDescription) ?? 0) >= 1

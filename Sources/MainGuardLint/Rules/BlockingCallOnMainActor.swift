@@ -36,7 +36,7 @@ enum BlockingCallOnMainActor: Rule {
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes, settings: context.settings) else { return nil }
             return hit(entry, token: read.declName.baseName, at: read, context).map { (Syntax(read), $0) }
         }
-        let all = calls + throughModuleFunctions + reads + (context.settings.includesLowCost ? [] : perEvent(context))
+        let all = calls + throughModuleFunctions + reads + (context.settings.includesLowCost ? [] : perEvent(context) + slowCommands(context))
         let reported = Set(all.map { $0.0.id })
         return all.filter { !$0.0.isInClosure(ofAnyCallIn: reported) }.map(\.1)
     }
@@ -55,6 +55,25 @@ enum BlockingCallOnMainActor: Rule {
                   let origin = context.executionContext(of: call.node).isolation.mainActorOrigin else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
                                                message: Message.repeatedCallee(first.signature, reached: reached, event: event, origin: origin),
+                                               cause: reached.causeKey(from: first)))
+        }
+    }
+
+    /// A call of the app's helper that runs a process and waits for it (`FunctionRecord.ownCostWhenRepeated`),
+    /// whose arguments name a slow tool (`SlowCommands`): `shell("/usr/sbin/system_profiler", [...])`. The
+    /// helper alone is short work; what it runs here is not. Only without `include_low_cost`, which reports
+    /// the wait where it is written.
+    private static func slowCommands(_ context: RuleContext) -> [(Syntax, RuleHit)] {
+        context.calls.compactMap { call in
+            guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
+                  call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
+                  call.callees.allSatisfy({ $0.catalogueCall == nil }),
+                  let reached = first.costWhenRepeated, CostEvidence.singleOperations[reached.entry.display] == .process,
+                  call.callees.allSatisfy({ $0.costWhenRepeated != nil }), SlowCommands.areNamed(inArguments: call.node.arguments, calling: call.called.name) else { return nil }
+            let site = context.executionContext(of: call.node)
+            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+            return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
+                                               message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
                                                cause: reached.causeKey(from: first)))
         }
     }

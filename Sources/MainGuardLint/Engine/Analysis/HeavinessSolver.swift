@@ -126,6 +126,15 @@ final class HeavinessSolver: @unchecked Sendable {
         return !keepers.isEmpty && keepers.allSatisfy { records[$0].parameters.escapes(label: handOff.label, isTrailing: handOff.isTrailing) }
     }
 
+    /// The process wait a helper does (`FunctionRecord.ownCostWhenRepeated`, short work where it is written),
+    /// when a call names a slow tool for it to run (`CallReference.namesASlowCommand`): heavy at that call.
+    private func slowCommandRun(by position: Int) -> CatalogueCall? {
+        var explored: Set<Int> = []
+        guard let run = findCostWhenRepeated(position, explored: &explored),
+              CostEvidence.singleOperations[run.entry.display] == .process else { return nil }
+        return CatalogueCall(entry: run.entry, through: run.through)
+    }
+
     /// A type named for a cache (`HistoryCache`, `ThumbnailCacher`) keeps what it loads: work reached
     /// through its methods runs once per item, not each time a caller repeats (blind round AN: a clipboard
     /// history's rows read each item's small payload files through its cache).
@@ -169,7 +178,9 @@ final class HeavinessSolver: @unchecked Sendable {
         var found = record.ownCatalogueCall.map { CatalogueCall(entry: $0, through: [], requires: record.ownCatalogueCallCondition) }
         if found == nil || found?.requires != nil {
             for (reference, candidates) in zip(record.callees, synchronousCallees(of: position)) where !candidates.isEmpty {
-                let reached = candidates.map { findCatalogueCall($0, explored: &explored) }
+                let reached = candidates.map { candidate in
+                    findCatalogueCall(candidate, explored: &explored) ?? (reference.namesASlowCommand ? slowCommandRun(by: candidate) : nil)
+                }
                 guard reached.allSatisfy({ $0 != nil }), let first = reached.first ?? nil else { continue }
                 var requires = reference.condition
                 if let needed = first.requires {

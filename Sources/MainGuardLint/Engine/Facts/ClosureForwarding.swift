@@ -10,7 +10,8 @@ import SwiftSyntax
 /// background, be handed to such an API (`queue.async(execute: action)`), or report a failure at once
 /// (`guard let url else { completion(nil, error); return }`: every argument `nil`, `false` or an error, so
 /// the caller's work that needs the result does not run there). A use in a closure handed to another
-/// function of the app (`api.post(body) { data in completion(data) }`) is decided by that function: the
+/// function of the app (`api.post(body) { data in completion(data) }`), or the parameter passed on to one
+/// as it is (`execute(request, completion: completion)`), is decided by that function: the
 /// index settles it once every function is known (`settleForwardingThroughCalls`). A parameter that is
 /// stored, returned or called directly leaves the function undecided, and its callers' closures stay theirs.
 ///
@@ -38,11 +39,11 @@ enum ClosureForwarding {
         for name in escaping {
             guard let uses = finder.uses[name], !uses.isEmpty else { return (false, []) }
             for use in uses where !use.runsOffTheCallersThread && !use.reportsAFailureAtOnce {
-                guard let call = use.enclosingClosure?.enclosingCall, CalledName(call) != nil else { return (false, []) }
+                guard let call = use.enclosingClosure?.enclosingCall ?? use.passedOnAsArgument, CalledName(call) != nil else { return (false, []) }
                 if !through.contains(where: { $0.id == call.id }) { through.append(call) }
             }
         }
-        let types = VariableTypes()
+        let types = through.isEmpty ? VariableTypes() : Syntax(body).storedPropertyTypes
         return (through.isEmpty, through.compactMap { call in
             CalledName(call).map { CallReference(called: $0, receiver: $0.receiverKind(types: types)) }
         })
@@ -50,29 +51,65 @@ enum ClosureForwarding {
 
     /// Marks as running closures off the caller's thread every function whose `forwardsClosuresThrough`
     /// calls all resolve, each to functions that do, following chains of such helpers (a screen's upload
-    /// → a service's request → the network layer's `dataTask`) to a fixed point.
+    /// → a service's request → the network layer's `dataTask`).
+    ///
+    /// Decorators forward through each other: a logging transport and an authorizing one both wrap "a
+    /// transport", so each resolves to the other, to itself and to the `URLSession` one (blind round AO).
+    /// The answer is the largest set of such functions whose calls reach only its members and functions
+    /// known to run closures elsewhere, keeping only members that reach one of the latter: a cycle of helpers
+    /// that only call each other decides nothing.
     ///
     /// ```swift
     /// ClosureForwarding.settleForwardingThroughCalls(&records) { call, caller in index.candidates(of: call, from: caller) }
     /// ```
     static func settleForwardingThroughCalls(_ records: inout [FunctionRecord], resolve: (CallReference, FunctionRecord) -> [Int]) {
-        var pending = records.indices.filter { !records[$0].runsClosuresOffTheCallersThread && !records[$0].forwardsClosuresThrough.isEmpty }
-        var changed = true
-        while changed, !pending.isEmpty {
-            changed = false
-            pending.removeAll { position in
-                let record = records[position]
-                let forwards = record.forwardsClosuresThrough.allSatisfy { call in
-                    let helpers = resolve(call, record)
-                    return !helpers.isEmpty && helpers.allSatisfy { records[$0].runsClosuresOffTheCallersThread }
-                }
-                if forwards {
-                    records[position].runsClosuresOffTheCallersThread = true
-                    changed = true
-                }
-                return forwards
+        let pending = records.indices.filter { !records[$0].runsClosuresOffTheCallersThread && !records[$0].forwardsClosuresThrough.isEmpty }
+        guard !pending.isEmpty else { return }
+        // Per pending function, per call: the functions it may run (itself left out: a decorator's own
+        // candidate changes nothing about where the closure runs).
+        var helpers: [Int: [[Int]]] = [:]
+        for position in pending {
+            helpers[position] = records[position].forwardsClosuresThrough.map { call in
+                resolve(call, records[position]).filter { $0 != position }
             }
         }
+        let settled = Set(records.indices.filter { records[$0].runsClosuresOffTheCallersThread })
+        let known = { (position: Int) in settled.contains(position) }
+        var assumed = Set(pending)
+        while true {
+            // Largest set: drop any function with a call that reaches something neither known nor assumed.
+            var changed = true
+            while changed {
+                changed = false
+                for position in assumed.sorted() {
+                    let forwards = helpers[position, default: []].allSatisfy { callees in
+                        !callees.isEmpty && callees.allSatisfy { known($0) || assumed.contains($0) }
+                    }
+                    if !forwards {
+                        assumed.remove(position)
+                        changed = true
+                    }
+                }
+            }
+            // Grounded: only members that reach a known helper through others.
+            var grounded: Set<Int> = []
+            changed = true
+            while changed {
+                changed = false
+                for position in assumed.sorted() where !grounded.contains(position) {
+                    let reaches = helpers[position, default: []].contains { callees in
+                        callees.contains { known($0) || grounded.contains($0) }
+                    }
+                    if reaches {
+                        grounded.insert(position)
+                        changed = true
+                    }
+                }
+            }
+            if grounded == assumed { break }
+            assumed = grounded
+        }
+        for position in assumed { records[position].runsClosuresOffTheCallersThread = true }
     }
 
     private final class ReferenceFinder: SyntaxVisitor {
@@ -93,6 +130,31 @@ enum ClosureForwarding {
 }
 
 private extension Syntax {
+    /// The declared types of the stored properties of the type (or extension) around this node, so a
+    /// helper's `transport.send(request) { ... }` resolves by `let transport: Transport` as the full walk's
+    /// calls do (blind round AO: a logging transport that wraps the others).
+    var storedPropertyTypes: VariableTypes {
+        var types = VariableTypes()
+        var node = parent
+        while let current = node, current.asProtocol(DeclGroupSyntax.self) == nil { node = current.parent }
+        guard let members = node?.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else { return types }
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                types.record(name, type: binding.typeAnnotation?.type.simpleName ?? binding.initializer.flatMap { types.type(of: $0.value) })
+            }
+        }
+        return types
+    }
+
+    /// `execute(request, completion: completion)`: the closure parameter itself is an argument of a call,
+    /// which decides where it runs.
+    var passedOnAsArgument: FunctionCallExprSyntax? {
+        guard let argument = parent?.as(LabeledExprSyntax.self), argument.expression.id == id else { return nil }
+        return argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+
     /// `completion(nil, .failure(error))` on a failure path (`Syntax.isOnAFailurePath`), this use being the
     /// called closure: every argument says nothing came back, so the work a caller does with the result
     /// does not run here.

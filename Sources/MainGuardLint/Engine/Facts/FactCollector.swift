@@ -97,6 +97,7 @@ final class FactCollector: DeclarationCollector {
                 var reference = CallReference(called: called, receiver: called.receiverKind(types: variableTypes), condition: condition,
                                               arguments: body.parameters.isEmpty ? [] : ParameterCondition.arguments(of: called.call, forwarding: body.parameters))
                 reference.handOff = handOff
+                reference.namesASlowCommand = SlowCommands.areNamed(inArguments: called.call.arguments, calling: called.name)
                 referenceOfCall[position] = record.callees.count
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }

@@ -101,6 +101,9 @@ struct CallReference: Sendable {
     /// that closure (`@escaping`) runs this call later, once per event of its own, not each time the
     /// function runs (`HeavinessSolver.costWhenRepeated(of:)`).
     var handOff: HandOff? = nil
+    /// Its arguments name a slow command-line tool (`SlowCommands`): a callee that runs a process and waits
+    /// for it (`FunctionRecord.ownCostWhenRepeated`) does heavy work at this call.
+    var namesASlowCommand = false
 
     /// A closure argument: the position of the call it is handed to among the function's callees, and
     /// how it is passed (`Parameter.escapes(label:isTrailing:)`).

@@ -57,6 +57,8 @@ struct ParameterCondition: Sendable, Hashable {
     /// The value `some` stands for: an optional binding (`if let path`, `guard let path = path`) or
     /// `path != nil` holds for anything but `nil`.
     static let some = "some"
+    /// The value a closure literal passes: neither `nil` nor any literal a test names.
+    static let closure = "{ closure }"
 
     private func admits(_ value: String) -> Bool {
         if values.contains(value) { return true }
@@ -91,9 +93,12 @@ struct ParameterCondition: Sendable, Hashable {
 }
 
 extension ParameterCondition {
-    /// `true`, `false`, `nil`, a number (`0`, `40_000`, `0.5`) or `.case` (also `.case(payload)`); nil for any
+    /// `true`, `false`, `nil`, a number (`0`, `40_000`, `0.5`), `.case` (also `.case(payload)`) or a closure; nil for any
     /// other expression.
     static func literal(_ expression: ExprSyntax) -> String? {
+        // A closure passed for an optional closure parameter: not `nil`, so `if let handler { ... } else { ... }`
+        // takes the first branch (blind round AO: an emoji loader reads synchronously only without a handler).
+        if expression.is(ClosureExprSyntax.self) { return closure }
         if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
         if expression.is(NilLiteralExprSyntax.self) { return "nil" }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) { return integer.literal.text.replacingOccurrences(of: "_", with: "") }
@@ -201,6 +206,8 @@ extension ParameterCondition {
         switch values {
         case ["true"]: ParameterCondition(parameter: parameter, values: ["false"])
         case ["false"]: ParameterCondition(parameter: parameter, values: ["true"])
+        // `if let handler { ... } else { work() }`: the work runs when nil is passed.
+        case [Self.some]: ParameterCondition(parameter: parameter, values: ["nil"])
         default: nil
         }
     }

@@ -1,0 +1,69 @@
+import SwiftSyntax
+
+/// Command-line tools whose run takes a user-visible time, so a synchronous wait for one (`Process`
+/// `waitUntilExit()`, reading its output to the end) is evidence enough. Most helper processes an app
+/// runs are short (`ps`, `sw_vers`, `defaults`): a wait for them is reported only where it repeats. These
+/// are not: they profile the system, build, sign or archive, walk a tree, or go over the network.
+///
+/// The tool is named in a string literal: where the process is set up (`task.launchPath = "/usr/sbin/system_profiler"`)
+/// or in the arguments of the app's helper that runs it (`run("/usr/bin/git", ["push"])`), the usual shape
+/// (blind recall hunts: iGlance runs `system_profiler` when its dashboard opens; GitMenuBar runs `git push`).
+///
+/// ```swift
+/// // reported:     title = shell("/usr/sbin/system_profiler", ["SPDisplaysDataType"])
+/// // not reported: title = shell("/usr/bin/sw_vers", ["-productVersion"])
+/// ```
+enum SlowCommands {
+    /// Tools that take hundreds of milliseconds or more, by executable name.
+    static let tools: Set<String> = [
+        "system_profiler", "xcodebuild", "xcrun", "softwareupdate", "mdutil", "tmutil", "codesign", "spctl", "hdiutil",
+        "pkgbuild", "productbuild", "lsof", "du", "find", "zip", "unzip", "tar", "ditto", "rsync", "scp", "ssh", "curl",
+        "wget", "ffmpeg", "brew", "npm", "pod", "docker",
+    ]
+    /// `git` subcommands that talk to a remote.
+    static let networkGitCommands: Set<String> = ["push", "pull", "fetch", "clone"]
+
+    /// The string literals written in `node` name a slow tool: a literal that is the tool's name or path
+    /// (`"/usr/sbin/system_profiler"`), or a command line that starts with one (`"du -sk ~/Library"`); or `git`
+    /// with a remote subcommand (`"git push"`, or `"/usr/bin/git"` beside `"pull"`). A word inside a sentence
+    /// (`"Could not find the file"`) names nothing.
+    static func areNamed(in node: some SyntaxProtocol) -> Bool {
+        areNamed(in: node.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> String? in
+            if case .stringSegment(let text) = token.tokenKind { text } else { nil }
+        })
+    }
+
+    /// ``areNamed(in:)`` for a call's arguments, reading only string literals written as arguments or as
+    /// elements of an array literal argument (`run("/usr/bin/git", ["push", "origin"])`), not those of
+    /// calls nested in them: cheap enough for every call of a file. A helper named for git
+    /// (`runGitCommand(args: ["push", "origin"])`) names the tool itself.
+    static func areNamed(inArguments arguments: LabeledExprListSyntax, calling function: String) -> Bool {
+        var texts: [String] = []
+        for argument in arguments {
+            let elements = argument.expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument.expression]
+            for element in elements.prefix(16) {
+                guard let literal = element.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+                      let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { continue }
+                texts.append(segment.content.text)
+            }
+        }
+        if function.containsCaseInsensitive("git") { texts.append("git") }
+        return !texts.isEmpty && areNamed(in: texts)
+    }
+
+    private static func areNamed(in texts: some Sequence<String>) -> Bool {
+        var names: Set<String> = []
+        var literals: Set<String> = []
+        for text in texts {
+            guard !text.isEmpty, text.utf8.count < 200 else { continue }
+            let words = text.split(separator: " ")
+            guard let first = words.first.map(String.init) else { continue }
+            let command = first.split(separator: "/").last.map(String.init) ?? first
+            names.insert(command)
+            literals.insert(text)
+            if command == "git", words.count > 1 { literals.insert(String(words[1])) }
+            if names.count > 64 { break }
+        }
+        return !names.isDisjoint(with: tools) || (names.contains("git") && !literals.isDisjoint(with: networkGitCommands))
+    }
+}

@@ -1,0 +1,126 @@
+@testable import MainGuardLint
+import XCTest
+
+/// Issue 17, item 3: a closure handed to the app's own network or dispatch helper runs where the helper
+/// runs it. These pin the shapes of helpers that forward closures through other helpers (blind round AO).
+final class ClosureForwardingTests: XCTestCase {
+    /// With `include_low_cost`, every read in main-actor code is reported: what is left out runs elsewhere.
+    private func lowCostFindings(_ source: String) -> [String] {
+        Linter(configuration: LintConfiguration(scope: LintScope(includeLowCost: true))).lint(source: source)
+            .map { "\($0.line):\($0.ruleID)" }
+    }
+
+    private let session = """
+        import UIKit
+
+        protocol Transport {
+            func send(_ request: URLRequest, completion: @escaping (Data?) -> Void)
+        }
+
+        final class SessionTransport: Transport {
+            func send(_ request: URLRequest, completion: @escaping (Data?) -> Void) {
+                URLSession.shared.dataTask(with: request) { data, _, _ in completion(data) }.resume()
+            }
+        }
+
+        """
+
+    /// The line of the screen's movie read (``screen(client:)``).
+    private func readLine(in source: String) -> Int {
+        (source.components(separatedBy: "\n").firstIndex { $0.contains("Data(contentsOf:") } ?? -1) + 1
+    }
+
+    /// A screen that hands `client.send` a closure reading a movie file.
+    private func screen(client: String) -> String {
+        """
+        final class ClipViewController: UIViewController {
+            let client = \(client)
+            let movieFile = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("clip.mov")
+            var sizes: [Int] = []
+
+            func download(_ request: URLRequest) {
+                client.send(request) { data in
+                    let movie = try? Data(contentsOf: self.movieFile)
+                    self.sizes.append(movie?.count ?? 0)
+                }
+            }
+        }
+        """
+    }
+
+    /// A decorator that conforms to the protocol it wraps resolves to itself too: that candidate does not
+    /// keep its closures on the caller's thread.
+    func testADecoratorOfTheSameProtocolForwardsLikeTheTransportItWraps() {
+        let source = session + """
+            final class LoggingTransport: Transport {
+                let transport: Transport
+                init(transport: Transport) { self.transport = transport }
+
+                func send(_ request: URLRequest, completion: @escaping (Data?) -> Void) {
+                    transport.send(request) { data in
+                        print("received \\(data?.count ?? 0) bytes")
+                        completion(data)
+                    }
+                }
+            }
+
+            """ + screen(client: "LoggingTransport(transport: SessionTransport())")
+        XCTAssertEqual(lowCostFindings(source), [])
+        // A decorator that calls its closure itself, here, keeps it on the caller's thread.
+        let synchronous = source.replacingOccurrences(of: "transport.send(request) { data in", with: "do { let data: Data? = nil")
+        XCTAssertEqual(lowCostFindings(synchronous), ["\(readLine(in: synchronous)):blocking_call_on_main_actor"])
+    }
+
+    /// A closure parameter passed on as it is (`completion: completion`) runs where that helper runs it.
+    func testAClosurePassedOnAsAnArgumentIsDecidedByTheHelperItIsPassedTo() {
+        let source = session + """
+            final class API {
+                let transport = SessionTransport()
+
+                func send(_ request: URLRequest, completion: @escaping (Data?) -> Void) {
+                    execute(request, completion: completion)
+                }
+
+                private func execute(_ request: URLRequest, completion: @escaping (Data?) -> Void) {
+                    transport.send(request) { data in completion(data) }
+                }
+            }
+
+            """ + screen(client: "API()")
+        XCTAssertEqual(lowCostFindings(source), [])
+        // Passed to a helper that calls it at once, it stays on the caller's thread.
+        let immediate = source.replacingOccurrences(of: "transport.send(request) { data in completion(data) }", with: "completion(nil)")
+        XCTAssertEqual(lowCostFindings(immediate), ["\(readLine(in: immediate)):blocking_call_on_main_actor"])
+    }
+
+    /// Two decorators of the same protocol wrap each other and the session one: each resolves to the other.
+    /// Helpers that only forward to each other, with nothing that runs closures elsewhere, decide nothing.
+    func testDecoratorsThatWrapEachOtherForwardOnlyWhenOneOfThemReachesTheSession() {
+        let decorators = """
+            final class LoggingTransport: Transport {
+                let transport: Transport
+                init(transport: Transport) { self.transport = transport }
+
+                func send(_ request: URLRequest, completion: @escaping (Data?) -> Void) {
+                    transport.send(request) { data in completion(data) }
+                }
+            }
+
+            final class AuthorizingTransport: Transport {
+                let transport: Transport
+                init(transport: Transport) { self.transport = transport }
+
+                func send(_ request: URLRequest, completion: @escaping (Data?) -> Void) {
+                    var signed = request
+                    signed.setValue("Bearer token", forHTTPHeaderField: "Authorization")
+                    transport.send(signed) { data in completion(data) }
+                }
+            }
+
+            """ + screen(client: "AuthorizingTransport(transport: LoggingTransport(transport: SessionTransport()))")
+        XCTAssertEqual(lowCostFindings(session + decorators), [])
+        // Without a transport that runs closures elsewhere, the two decorators' cycle keeps the caller's thread.
+        let protocolOnly = "import UIKit\n\nprotocol Transport {\n    func send(_ request: URLRequest, completion: @escaping (Data?) -> Void)\n}\n\n"
+        XCTAssertEqual(lowCostFindings(protocolOnly + decorators).count, 1)
+    }
+}
