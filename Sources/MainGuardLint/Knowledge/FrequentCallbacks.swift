@@ -54,6 +54,24 @@ enum FrequentCallbacks {
         return function.signature.parameterClause.parameters.contains { perRowLabels.contains($0.firstName.text) }
     }
 
+    /// Verbs that end what a timer repeats: `stopRecording()`, `clearSnooze()`, `finishCountdown()`.
+    static let endingVerbs = ["stop", "clear", "cancel", "finish", "end", "complete", "invalidate", "expire"]
+
+    /// A call named for ending what repeats (`endingVerbs`, then a capitalized word or nothing): made in a
+    /// timer's tick, it runs once, when the timer's work is done (blind round AO: a snooze cleared when it
+    /// expires, which also stops the timer).
+    ///
+    /// ```swift
+    /// FrequentCallbacks.endsTheRepetition("clearSnooze") // true
+    /// FrequentCallbacks.endsTheRepetition("endpoint")    // false
+    /// ```
+    static func endsTheRepetition(_ name: String) -> Bool {
+        endingVerbs.contains { verb in
+            guard name.hasPrefix(verb) else { return false }
+            return name.dropFirst(verb.count).first.map(\.isUppercase) ?? true
+        }
+    }
+
     /// A call of `modifiers` whose closure runs per frame or per tick of a timer at most a second apart: a
     /// stricter `firesOften`, without `.onChange`, `.onReceive` of anything but a timer, hovers and key presses.
     static func firesPerFrameOrTick(_ call: FunctionCallExprSyntax) -> Bool {

@@ -49,6 +49,7 @@ enum BlockingCallOnMainActor: Rule {
         context.calls.compactMap { call in
             guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
                   let event = CostEvidence.event(repeating: Syntax(call.node)), !context.isInClosureAFunctionKeeps(Syntax(call.node)),
+                  event != "timer tick" || !FrequentCallbacks.endsTheRepetition(call.called.name),
                   call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeWithABody }),
                   call.callees.allSatisfy({ $0.catalogueCall == nil }),
                   let reached = first.costWhenRepeated, call.callees.allSatisfy({ $0.costWhenRepeated != nil }),
