@@ -75,6 +75,34 @@ final class MessageBudgetTests: XCTestCase {
         ])
     }
 
+    /// Reading a helper process's output to its end waits for the process: the message says so (a dashboard
+    /// running `system_profiler` through the app's shell helper, `SlowCommands`).
+    func testReadingAProcessOutputToItsEndIsNamedAsAWaitForTheProcess() {
+        let source = """
+            import AppKit
+            func shell(_ path: String, _ arguments: [String]) -> String {
+                let task = Process()
+                let output = Pipe()
+                task.launchPath = path
+                task.arguments = arguments
+                task.standardOutput = output
+                task.launch()
+                return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            }
+            final class DashboardViewController: NSViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    title = shell("/usr/sbin/system_profiler", ["SPDisplaysDataType"])
+                }
+            }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map(\.message), [
+            "FileHandle.readDataToEndOfFile() waits for a helper process in main-actor code (DashboardViewController.viewDidLoad), "
+                + "via shell(…); move it into a `nonisolated` async function and await it",
+        ])
+    }
+
     /// Every message of the realistic fixture, low-cost ones included, about the budget at most (when the
     /// shortest style does not fit, a few characters over); the other callers of a shared cause may add a count.
     func testRealisticFixtureMessagesStayWithinTheBudget() throws {

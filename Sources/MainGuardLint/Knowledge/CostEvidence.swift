@@ -794,3 +794,11 @@ extension SyntaxProtocol {
         return !statements.isEmpty && statements.allSatisfy { $0.contains("PRAGMA ") || $0.contains("LIMIT ") }
     }
 }
+
+extension CatalogueEntry {
+    /// What the call does to the main thread, for messages (`BlockingKind.effect`): reading a helper
+    /// process's output to its end waits for the process (`git push` run through a shell helper).
+    var effect: String {
+        kind == .syncIO && CostEvidence.singleOperations[display] == .process ? "waits for a helper process" : kind.effect
+    }
+}

@@ -100,7 +100,7 @@ enum BlockingCallOnMainActor: Rule {
     enum Message {
         static func blocking(_ entry: CatalogueEntry, origin: MainActorOrigin, settings: ModuleSettings) -> String {
             MessageBudget.fit { style in
-                "\(entry.display) \(entry.kind.effect) in main-actor code (\(style.origin(origin))); \(fix(entry, settings))"
+                "\(entry.display) \(entry.effect) in main-actor code (\(style.origin(origin))); \(fix(entry, settings))"
             }
         }
 
@@ -109,7 +109,7 @@ enum BlockingCallOnMainActor: Rule {
         /// main thread. The blocking call comes first, then the functions it is reached through.
         static func blockingCallee(_ signature: String, reached: CatalogueCall, origin: MainActorOrigin, settings: ModuleSettings) -> String {
             MessageBudget.fit { style in
-                "\(reached.entry.display) \(reached.entry.kind.effect) in main-actor code (\(style.origin(origin))), "
+                "\(reached.entry.display) \(reached.entry.effect) in main-actor code (\(style.origin(origin))), "
                     + "via \(style.chain([signature] + reached.through)); \(fix(reached.entry, settings))"
             }
         }
@@ -118,7 +118,7 @@ enum BlockingCallOnMainActor: Rule {
         /// event, the chain; the fix is to do it once.
         static func repeatedCallee(_ signature: String, reached: CatalogueCall, event: String, origin: MainActorOrigin) -> String {
             MessageBudget.fit { style in
-                "\(reached.entry.display) \(reached.entry.kind.effect) in main-actor code (\(style.origin(origin))) on every \(event), "
+                "\(reached.entry.display) \(reached.entry.effect) in main-actor code (\(style.origin(origin))) on every \(event), "
                     + "via \(style.chain([signature] + reached.through)); do it once and keep the result"
             }
         }

@@ -44,7 +44,7 @@ enum SyncWorkInMainActorTask: Rule {
         static func catalogued(_ entry: CatalogueEntry, job: EnclosingJob, origin: MainActorOrigin,
                                settings: ModuleSettings) -> String {
             MessageBudget.fit { style in
-                "\(entry.display) \(entry.kind.effect) on the main actor: \(job.explanation(style.origin(origin))); "
+                "\(entry.display) \(entry.effect) on the main actor: \(job.explanation(style.origin(origin))); "
                     + BlockingCallOnMainActor.Message.fix(entry, settings)
             }
         }
