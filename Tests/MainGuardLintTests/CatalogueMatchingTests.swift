@@ -37,6 +37,8 @@ final class CatalogueMatchingTests: XCTestCase {
             ("SecItemCopyMatching([:] as CFDictionary, nil)", "SecItemCopyMatching", .warning),
             ("handle.write(Data())", "FileHandle.write(_:)", .warning),
             ("_ = XMLParser(contentsOf: url)", "XMLParser(contentsOf:)", .warning),
+            ("_ = NSImage(contentsOf: url)", "NSImage(contentsOf:)", .warning),
+            ("_ = NSImage(contentsOfFile: path)", "NSImage(contentsOfFile:)", .warning),
             ("_ = picture.tiffRepresentation", "NSImage.tiffRepresentation", .warning),
             ("_ = try? generator.copyCGImage(at: .zero, actualTime: nil)", "AVAssetImageGenerator.copyCGImage(at:actualTime:)", .warning),
             ("queue.waitUntilAllOperationsAreFinished()", "OperationQueue.waitUntilAllOperationsAreFinished()", .error),

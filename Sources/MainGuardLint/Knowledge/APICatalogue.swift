@@ -138,7 +138,8 @@ public enum APICatalogue {
         // `PDFDocument(data:)` reads nothing: the bytes are in memory, and pages are parsed as they are drawn.
         .init(match: .initializer(type: "PDFDocument", firstLabels: ["url"]), kind: .syncIO, display: "PDFDocument(url:)"),
         .init(match: .initializer(type: "UIImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "UIImage(contentsOfFile:)"),
-        .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
+        .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
+        .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOfFile:)"),
         .init(match: .initializer(type: "XMLParser", firstLabels: ["contentsOf"]), kind: .syncIO, display: "XMLParser(contentsOf:)"),
         .init(match: .method(receiver: "FileHandle", name: "write", prefix: false), kind: .syncIO, display: "FileHandle.write(_:)"),
         // Keychain calls are IPC to securityd; Apple: "this function can block the calling thread".

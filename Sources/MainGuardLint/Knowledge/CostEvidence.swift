@@ -91,7 +91,8 @@ enum CostEvidence {
         "ImageRenderer.nsImage": .drawing,
         // Loading one image file (an icon, an artwork) takes a few milliseconds; PDFKit opens a document
         // lazily and parses pages as they are drawn.
-        "UIImage(contentsOfFile:)": .imageFile, "NSImage(contentsOf:)": .imageFile, "PDFDocument(url:)": .imageFile,
+        "UIImage(contentsOfFile:)": .imageFile, "NSImage(contentsOf:)": .imageFile, "NSImage(contentsOfFile:)": .imageFile,
+        "PDFDocument(url:)": .imageFile,
         // Encoding an image costs its pixel count: a camera photo, not an icon or a placeholder.
         "UIImage.pngData()": .imageEncoding, "UIImage.jpegData(compressionQuality:)": .imageEncoding,
         "UIImage.heicData()": .imageEncoding, "NSImage.tiffRepresentation": .imageEncoding,
