@@ -249,6 +249,9 @@ enum CostEvidence {
     /// ```
     static func event(repeating node: Syntax) -> String? { node.event(countingBody: false, perFrameOrTickOnly: true) }
 
+    /// The event a repeating timer's closure runs on, as ``event(repeating:)`` names it.
+    static let timerTick = "timer tick"
+
     /// The longest side, in pixels, of a thumbnail that is small to make: a list row's or an attachment chip's.
     static let smallThumbnailPixels = 512
     /// The longest side, in points, of an image the app scales or draws to a fixed size that is small to
@@ -606,7 +609,7 @@ private extension Syntax {
             if let closure = current.as(ClosureExprSyntax.self) {
                 if let call = closure.enclosingCall, let called = CalledName(call), FrequentCallbacks.modifiers.contains(called.name) {
                     guard perFrameOrTickOnly ? FrequentCallbacks.firesPerFrameOrTick(call) : FrequentCallbacks.firesOften(call) else { return nil }
-                    return called.name == "scheduledTimer" || called.name == "onReceive" ? "timer tick" : "`.\(called.name)`"
+                    return called.name == "scheduledTimer" || called.name == "onReceive" ? CostEvidence.timerTick : "`.\(called.name)`"
                 }
                 if perFrameOrTickOnly, closure.role.startsMainActorJob {
                     node = current.parent

@@ -121,16 +121,21 @@ extension CalledName {
         return !CostEvidence.repeats(Syntax(call))
     }
 
-    /// `wait(timeout: .now() + 5)`: a timeout of a second or more.
+    /// The `timeout:` or `wallTimeout:` argument of a wait: `group.wait(timeout: .now() + 5)`.
+    var timeoutArgument: LabeledExprSyntax? {
+        call.arguments.first { ["timeout", "wallTimeout"].contains($0.label?.text) }
+    }
+
     /// `semaphore.wait(timeout: .now())`: a check that returns at once, usually in a loop that runs the run
     /// loop between checks (blind round AO: a browser polling for its servers to stop while it quits).
     fileprivate var pollsWithoutWaiting: Bool {
-        guard let timeout = call.arguments.first(where: { $0.label?.text == "timeout" || $0.label?.text == "wallTimeout" }) else { return false }
+        guard let timeout = timeoutArgument else { return false }
         return [".now()", "DispatchTime.now()", "DispatchWallTime.now()"].contains(timeout.expression.trimmedDescription)
     }
 
+    /// `wait(timeout: .now() + 5)`: a timeout of a second or more.
     fileprivate var hasALongTimeout: Bool {
-        guard let timeout = call.arguments.first(where: { $0.label?.text == "timeout" || $0.label?.text == "wallTimeout" }) else { return false }
+        guard let timeout = timeoutArgument else { return false }
         return (WaitEvidence.seconds(inTimeout: timeout.expression.trimmedDescription) ?? 0) >= 1
     }
 

@@ -47,12 +47,10 @@ enum BlockingCallOnMainActor: Rule {
     /// `include_low_cost`, which reports the small work where it is done.
     private static func perEvent(_ context: RuleContext) -> [(Syntax, RuleHit)] {
         context.calls.compactMap { call in
-            guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
+            guard call.catalogueEntry == nil, !call.node.isAwaited, !call.callees.isEmpty,
                   let event = CostEvidence.event(repeating: Syntax(call.node)), !context.isInClosureAFunctionKeeps(Syntax(call.node)),
-                  event != "timer tick" || !FrequentCallbacks.endsTheRepetition(call.called.name),
-                  call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeWithABody }),
-                  call.callees.allSatisfy({ $0.catalogueCall == nil }),
-                  let reached = first.costWhenRepeated, call.callees.allSatisfy({ $0.costWhenRepeated != nil }),
+                  event != CostEvidence.timerTick || !FrequentCallbacks.endsTheRepetition(call.called.name),
+                  let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeWithABody),
                   let origin = context.executionContext(of: call.node).isolation.mainActorOrigin else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
                                                message: Message.repeatedCallee(first.signature, reached: reached, event: event, origin: origin),
@@ -66,17 +64,27 @@ enum BlockingCallOnMainActor: Rule {
     /// the wait where it is written.
     private static func slowCommands(_ context: RuleContext) -> [(Syntax, RuleHit)] {
         context.calls.compactMap { call in
-            guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
-                  call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
-                  call.callees.allSatisfy({ $0.catalogueCall == nil }),
-                  let reached = first.costWhenRepeated, CostEvidence.singleOperations[reached.entry.display] == .process,
-                  call.callees.allSatisfy({ $0.costWhenRepeated != nil }), SlowCommands.areNamed(inArguments: call.node.arguments, calling: call.called.name) else { return nil }
+            guard let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeOffTheMainActor),
+                  CostEvidence.singleOperations[reached.entry.display] == .process,
+                  SlowCommands.areNamed(inArguments: call.node.arguments, calling: call.called.name) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
                                                message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
                                                cause: reached.causeKey(from: first)))
         }
+    }
+
+    /// The small work every callee of an un-awaited call does where a caller repeats it
+    /// (`FunctionFacts.costWhenRepeated`), when none reaches heavy work of its own and each is accepted,
+    /// with the first callee: what ``perEvent(_:)`` and ``slowCommands(_:)`` report.
+    private static func workWhenRepeated(at call: ResolvedCall, calleesAre accepted: (FunctionFacts) -> Bool)
+        -> (first: FunctionFacts, reached: CatalogueCall)? {
+        guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
+              call.callees.allSatisfy({ $0.areCatalogueCallsComputed && accepted($0) }),
+              call.callees.allSatisfy({ $0.catalogueCall == nil }),
+              let reached = first.costWhenRepeated, call.callees.allSatisfy({ $0.costWhenRepeated != nil }) else { return nil }
+        return (first, reached)
     }
 
     private static func hit(_ entry: CatalogueEntry, token: TokenSyntax, at node: some SyntaxProtocol,

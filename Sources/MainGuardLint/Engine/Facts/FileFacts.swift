@@ -452,8 +452,7 @@ extension APICatalogue {
                 if !settings.includesLowCost, !CostEvidence.showsCodedData(at: call) { return nil }
             }
             // `group.wait(timeout: .now() + 0.3)` is reported as the call it is, not as `wait()` (blind round AN).
-            if builtIn.kind == .wait, builtIn.display.hasSuffix(".wait()"),
-               let label = call.call.arguments.first(where: { ["timeout", "wallTimeout"].contains($0.label?.text) })?.label?.text {
+            if builtIn.kind == .wait, builtIn.display.hasSuffix(".wait()"), let label = call.timeoutArgument?.label?.text {
                 builtIn.display = builtIn.display.dropLast(2) + "(\(label):)"
             }
             return smallHere ? .whenItsCallerRepeats(builtIn) : .reported(builtIn)
