@@ -40,6 +40,31 @@ final class FindingsByCauseTests: XCTestCase {
         XCTAssertEqual(FindingsByCause.otherCallers(Array(sites.prefix(1)), after: long + long), " (and 1 other caller)")
     }
 
+    /// The same call in several branches of one function is one cause (a paste handler copying in each
+    /// conflict choice): reported once, at the first, naming the other lines; JSON lists every place.
+    func testOneCallInSeveralBranchesOfAFunctionIsOneFinding() {
+        let source = """
+            import AppKit
+            @MainActor final class Browser {
+                func paste(_ urls: [URL], into folder: URL, replacing: Bool) {
+                    if replacing {
+                        try? FileManager.default.copyItem(at: urls[0], to: folder)
+                    } else {
+                        try? FileManager.default.copyItem(at: urls[1], to: folder)
+                    }
+                }
+                func duplicate(_ url: URL, to copy: URL) {
+                    try? FileManager.default.copyItem(at: url, to: copy)
+                }
+            }
+            """
+        let findings = FindingsByCause.oneFindingPerCause(Linter(configuration: LintConfiguration(scope: LintScope(includeLowCost: true))).lint(source: source))
+        XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["5:38", "11:34"], findings.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(findings.first?.message.hasSuffix(" (also at line 7)") == true, findings.first?.message ?? "")
+        XCTAssertEqual(findings.first?.otherSites?.count, 1)
+        XCTAssertNil(findings.last?.otherSites)
+    }
+
     /// `image.tiffRepresentation?.write(to: url)` is one statement and one fix: one finding of a rule per
     /// statement, the most severe, then the first. Statements on one line (a minified file) stay apart.
     func testCatalogueCallsOfOneStatementAreOneFinding() {
@@ -48,7 +73,7 @@ final class FindingsByCauseTests: XCTestCase {
             @MainActor final class Exporter {
                 func export(_ images: [NSImage], to folder: URL) {
                     for image in images { try? image.tiffRepresentation?.write(to: folder.appendingPathComponent("a.tiff")) }
-                    sleep(1); sleep(2)
+                    sleep(1); usleep(2)
                     _ = [1, 2].map { _ in Data().count }; try? Data(contentsOf: folder).write(to: folder, options: .atomic); Thread.sleep(forTimeInterval: 1)
                 }
             }

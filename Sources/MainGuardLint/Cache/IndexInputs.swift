@@ -70,6 +70,7 @@ struct IndexInputs: Sendable {
             function.ownCatalogueCall = nil
             function.ownCatalogueCallCondition = nil
             function.ownCostWhenRepeated = nil
+            function.ownEncodeOfAHandedImage = nil
             function.handedOffCatalogueCalls = []
             return function
         }

@@ -41,7 +41,8 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 10 (calls say whether their arguments name a slow command; format 9: functions keep the
+    /// Format 11 (functions keep the image they are handed and encode; format 10: calls say whether their
+    /// arguments name a slow command; format 9: functions keep the
     /// catalogue calls written in closures they hand to other calls; format 8:
     /// functions keep the calls their escaping closures are forwarded through; format 7: functions
     /// keep the small work that costs where a caller repeats it, parameters whether they take an escaping
@@ -51,7 +52,7 @@ struct IndexInputsStore: Sendable {
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 10
+    private static let format = 11
 
     init() {}
 
@@ -176,6 +177,7 @@ extension FunctionRecord {
         runsClosuresOffTheCallersThread = try reader.bool()
         ownCatalogueCallCondition = try reader.optional { try ParameterCondition(from: &$0) }
         ownCostWhenRepeated = try reader.optional { try CatalogueEntry(from: &$0) }
+        ownEncodeOfAHandedImage = try reader.optional { try CatalogueEntry(from: &$0) }
         forwardsClosuresThrough = try reader.array { try CallReference(from: &$0) }
         handedOffCatalogueCalls = try reader.array { reader in
             HandedOffCatalogueCall(entry: try CatalogueEntry(from: &reader), condition: try reader.optional { try ParameterCondition(from: &$0) },
@@ -209,6 +211,7 @@ extension FunctionRecord {
         writer.bool(runsClosuresOffTheCallersThread)
         writer.optional(ownCatalogueCallCondition) { $1.write(to: &$0) }
         writer.optional(ownCostWhenRepeated) { $1.write(to: &$0) }
+        writer.optional(ownEncodeOfAHandedImage) { $1.write(to: &$0) }
         writer.array(forwardsClosuresThrough) { $1.write(to: &$0) }
         writer.array(handedOffCatalogueCalls) { writer, call in
             call.entry.write(to: &writer)

@@ -149,6 +149,13 @@ public enum APICatalogue {
         .init(match: .function(name: "SecItemDelete", prefix: false), kind: .syncIO, display: "SecItemDelete"),
         // Synchronous file writes (`Data.write(to:)`, `String.write(to:atomically:encoding:)`, `NSData.write(toFile:)`).
         .init(match: .labeledMethod(name: "write", firstLabels: ["to", "toFile"]), kind: .syncIO, display: "write(to:)"),
+        // Password key derivation is slow by design: its cost is tuned to take 100 ms to seconds per call.
+        // (CryptoSwift's `Scrypt(...).calculate()` and `PKCS5.PBKDF2(...).calculate()`, CommonCrypto, libsodium, Argon2.)
+        .init(match: .method(receiver: "Scrypt", name: "calculate", prefix: false), kind: .heavyCompute, display: "Scrypt.calculate()"),
+        .init(match: .method(receiver: "PBKDF2", name: "calculate", prefix: false), kind: .heavyCompute, display: "PKCS5.PBKDF2.calculate()"),
+        .init(match: .function(name: "CCKeyDerivationPBKDF", prefix: false), kind: .heavyCompute, display: "CCKeyDerivationPBKDF"),
+        .init(match: .function(name: "crypto_pwhash", prefix: true), kind: .heavyCompute, display: "crypto_pwhash"),
+        .init(match: .function(name: "argon2", prefix: true), kind: .heavyCompute, display: "argon2 hashing"),
         // Decoding and rendering.
         .init(match: .method(receiver: "JSONDecoder", name: "decode", prefix: false), kind: .heavyCompute, display: "JSONDecoder.decode(_:from:)"),
         .init(match: .method(receiver: "JSONEncoder", name: "encode", prefix: false), kind: .heavyCompute, display: "JSONEncoder.encode(_:)"),
@@ -165,6 +172,9 @@ public enum APICatalogue {
         .init(match: .method(receiver: nil, name: "pngData", prefix: false), kind: .heavyCompute, display: "UIImage.pngData()"),
         .init(match: .method(receiver: nil, name: "jpegData", prefix: false), kind: .heavyCompute, display: "UIImage.jpegData(compressionQuality:)"),
         .init(match: .method(receiver: nil, name: "heicData", prefix: false), kind: .heavyCompute, display: "UIImage.heicData()"),
+        // AppKit's encoder, which apps wrap in their own `pngData()`/`jpegData(compressionQuality:)` on `NSImage`.
+        .init(match: .labeledMethod(name: "representation", firstLabels: ["using"]), kind: .heavyCompute,
+              display: "NSBitmapImageRep.representation(using:properties:)"),
         // The HTML importer lays the markup out with WebKit on the main thread, tens of milliseconds a call
         // (Apple: "should not be called from a background thread"); other document types read no markup.
         .init(match: .initializer(type: "NSAttributedString", firstLabels: ["data", "html"]), kind: .heavyCompute, display: "NSAttributedString(data:) with .html"),

@@ -100,7 +100,7 @@ enum CostEvidence {
         "CIContext.createCGImage(_:from:)": .imageEncoding, "CIContext.jpegRepresentation": .imageEncoding,
         "CIContext.pngRepresentation": .imageEncoding, "CIContext.heifRepresentation": .imageEncoding,
         "CIContext.writeJPEGRepresentation": .imageEncoding, "CIContext.writePNGRepresentation": .imageEncoding,
-        "CIContext.writeHEIFRepresentation": .imageEncoding,
+        "CIContext.writeHEIFRepresentation": .imageEncoding, "NSBitmapImageRep.representation(using:properties:)": .imageEncoding,
         // A helper tool run to completion: most are short (`git rev-parse`, `defaults read`).
         "Process.waitUntilExit()": .process, "FileHandle.readDataToEndOfFile()": .process,
         // Its modern spelling, and the other handle reads: a pipe's output or a bounded slice of a file
@@ -149,6 +149,11 @@ enum CostEvidence {
         /// (`CostEvidence.event(repeating:)`). Blind round AI's recall hunt: a music player re-read and decoded the
         /// cover art on every 0.1 s tick of its progress timer, three calls below the timer's closure.
         case whenItsCallerRepeats
+        /// An image the function is handed (`self` in an extension of `UIImage`, or a parameter) encoded with no
+        /// word of a user's photo where it is written: costly where a caller hands it one
+        /// (`Syntax.encodesUserMedia(receiver:)` at the call). Blind round AO's recall hunt: a diary saved each
+        /// camera photo through `image.saveImage(imageName:)`, a `UIImage` extension that JPEG-encodes at quality 1.
+        case whenItsCallerHandsAUserImage
     }
 
     /// What `call` shows about the cost of `entry`.
@@ -196,7 +201,14 @@ enum CostEvidence {
         case .database: shown = node.readsManyRows
         case .imageFile: shown = call.readsARemoteURL
         // `UIImageJPEGRepresentation(photo, 0.8)`: the Swift 3 spellings take the image as their first argument.
-        case .imageEncoding: shown = node.encodesUserMedia(receiver: call.receiver ?? call.call.arguments.first?.expression)
+        case .imageEncoding:
+            let image = call.receiver ?? call.call.arguments.first?.expression
+            shown = node.encodesUserMedia(receiver: image)
+            // `UIImageJPEGRepresentation(image, 1)` takes the image first; `jpegData(...)` alone encodes `self`.
+            let encoded = call.receiver ?? (call.name.startsWithUppercase ? call.call.arguments.first?.expression : nil)
+            if !shown, node.encodesAnImageItIsHanded(image: encoded), !node.namesASmallOrDrawnImage(receiver: image) {
+                return .whenItsCallerHandsAUserImage
+            }
         case .lazyImage: shown = node.enclosingFunctionText.contains("ShouldCacheImmediately")
         // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
         case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
@@ -209,6 +221,12 @@ enum CostEvidence {
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is
         // done once per key, however often callers ask (blind review: map markers read once per icon).
         return operation.addsUpWhenRepeated && !node.enclosingFunctionText.readsACache ? .whenItsCallerRepeats : .none
+    }
+
+    /// The image a call hands a helper (`image` its receiver or first argument) is a user's photo or capture,
+    /// as the caller's function shows it (`Evidence.whenItsCallerHandsAUserImage`).
+    static func handsAUserImage(at call: FunctionCallExprSyntax, image: ExprSyntax?) -> Bool {
+        Syntax(call).encodesUserMedia(receiver: image)
     }
 
     /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats and, for a
@@ -319,6 +337,14 @@ enum CostEvidence {
         "camera", "photo", "picker", "picking", "originalimage", "editedimage", "crop", "capture", "upload",
         "attachment", "scan",
     ]
+    /// Image types whose extensions' methods encode `self` (`extension UIImage { func save() }`).
+    static let imageTypes: Set<String> = ["UIImage", "NSImage", "CIImage", "CGImage"]
+    /// The catalogue's encoders an image type's extension calls on `self` without a receiver (`jpegData(...)`).
+    static let selfEncoders: Set<String> = ["jpegData", "pngData", "heicData"]
+    /// Phrases that contain a word of `userImageWords` but name no user's image: `blurred.cropped(to: image.extent)`
+    /// trims a Core Image filter's edges; `SentrySDK.capture(error:)` and `captureMessage` report an error (the
+    /// comparison for blind round AQ: a downloaded article picture resized in a function that reports its errors).
+    static let phrasesNamingNoImage = [".cropped(to:", "capture(error", "captureError", "captureMessage", "captureException", "captureEvent"]
     /// Words in a name that say an image is small by design.
     static let smallImageWords: [StaticString] = [
         "icon", "avatar", "profile", "screenshot", "placeholder", "logo", "thumbnail", "qr", "symbol", "badge", "emoji", "glyph",
@@ -456,9 +482,13 @@ private extension ExprSyntax {
         return nil
     }
 
-    /// This expression, or a local it is made from, names a small image (an icon, an avatar).
+    /// This expression, or a local it is made from (three locals deep: a bitmap of the TIFF of a snapshot),
+    /// names a small image (an icon, an avatar), or a snapshot of the app's own view (an image named so; a
+    /// function named for a snapshot may mean a state's, as in `cutoutSnapshot()`).
     var namesASmallImage: Bool {
-        tracesBack(hops: 2) { $0.identifiers.contains(where: CostEvidence.namesSmallImage) }
+        tracesBack(hops: 3) { expression in
+            expression.identifiers.contains { CostEvidence.namesSmallImage($0) || $0.containsCaseInsensitive("snapshot") }
+        }
     }
 
     var namesMedia: Bool { identifiers.contains(where: CostEvidence.mentionsMedia) }
@@ -696,18 +726,37 @@ private extension Syntax {
     /// `image.jpegData(...)` in a function that handles a camera photo, a screenshot or an upload, where
     /// neither the image nor the function is named for a small image (an icon, an avatar, a QR code).
     func encodesUserMedia(receiver: ExprSyntax?) -> Bool {
-        let function = enclosingFunction
-        let names = (receiver.map { $0.identifiers } ?? []) + [function?.as(FunctionDeclSyntax.self)?.name.text].compactMap { $0 }
+        if namesASmallOrDrawnImage(receiver: receiver) { return false }
+        var text = enclosingFunction?.description ?? ""
+        for phrase in CostEvidence.phrasesNamingNoImage { text = text.replacingOccurrences(of: phrase, with: "", options: .caseInsensitive) }
+        return CostEvidence.userImageWords.contains { text.containsCaseInsensitive($0) }
+    }
+
+    /// The image (`receiver`) or the enclosing function is named for a small image, or the image was drawn
+    /// by the app or scaled to a size written as numbers: small whatever the function does with it.
+    func namesASmallOrDrawnImage(receiver: ExprSyntax?) -> Bool {
+        let names = (receiver.map { $0.identifiers } ?? []) + [enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text].compactMap { $0 }
         // `let image = picked.resized(to: Config.avatarMaxSize)`: the local the image is made from says it is small.
-        if names.contains(where: CostEvidence.namesSmallImage) || receiver?.namesASmallImage == true { return false }
+        if names.contains(where: CostEvidence.namesSmallImage) || receiver?.namesASmallImage == true { return true }
         // An image the app draws itself (`ImageRenderer(content:)`, `UIGraphicsImageRenderer`) is view-sized,
         // whatever the function attaches it to (blind round Z: a rendered popover mailed as feedback).
-        if receiver?.tracesBack(hops: 2, to: { $0.identifiers.contains(where: CostEvidence.rendererTypes.contains) }) == true { return false }
+        if receiver?.tracesBack(hops: 2, to: { $0.identifiers.contains(where: CostEvidence.rendererTypes.contains) }) == true { return true }
         // Scaled to a size written as numbers (`scaled(to: CGSize(width: 600, height: 150))`): a banner, not a photo.
-        if receiver?.tracesBack(hops: 2, to: \.writesASmallFixedSize) == true { return false }
-        // `blurred.cropped(to: image.extent)` trims a Core Image filter's edges: no user's crop.
-        let text = (function?.description ?? "").replacingOccurrences(of: ".cropped(to:", with: "")
-        return CostEvidence.userImageWords.contains { text.containsCaseInsensitive($0) }
+        return receiver?.tracesBack(hops: 2, to: \.writesASmallFixedSize) == true
+    }
+
+    /// The encoded image is the one the enclosing function is handed, or is made from it: a parameter
+    /// (`image.jpegData(...)`, `UIImageJPEGRepresentation(image, 1)`, a bitmap made from `image.cgImage`), or
+    /// `self` in a method of an extension of an image type (`jpegData(compressionQuality: 1)`, an
+    /// `NSBitmapImageRep` of `self.cgImage` in an `NSImage` extension). `image` is the encoded image as the
+    /// call shows it, nil for an implicit `self`.
+    func encodesAnImageItIsHanded(image: ExprSyntax?) -> Bool {
+        guard enclosingClosure == nil, let function = enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
+        // An image type's extension encodes `self`, or an image made from it, whatever locals it goes through.
+        if Syntax(function).extendsAnImageType { return true }
+        guard let image else { return false }
+        let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        return image.tracesBack(hops: 2) { $0.identifiers.contains(where: parameters.contains) }
     }
 
     /// `func multiResolutionIcon(from:)`: the enclosing function is named for a small image (`smallImageWords`).
@@ -804,5 +853,20 @@ extension CatalogueEntry {
     /// process's output to its end waits for the process (`git push` run through a shell helper).
     var effect: String {
         kind == .syncIO && CostEvidence.singleOperations[display] == .process ? "waits for a helper process" : kind.effect
+    }
+}
+
+extension Syntax {
+    /// In an extension of an image type (`extension UIImage { ... }`), not in a type declared inside one.
+    var extendsAnImageType: Bool {
+        var node = parent
+        while let current = node {
+            if let extended = current.as(ExtensionDeclSyntax.self) {
+                return extended.extendedType.simpleName.map(CostEvidence.imageTypes.contains) ?? false
+            }
+            if current.asProtocol(DeclGroupSyntax.self) != nil { return false }
+            node = current.parent
+        }
+        return false
     }
 }

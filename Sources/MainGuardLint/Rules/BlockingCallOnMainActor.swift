@@ -36,7 +36,7 @@ enum BlockingCallOnMainActor: Rule {
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes, settings: context.settings) else { return nil }
             return hit(entry, token: read.declName.baseName, at: read, context).map { (Syntax(read), $0) }
         }
-        let all = calls + throughModuleFunctions + reads + (context.settings.includesLowCost ? [] : perEvent(context) + slowCommands(context))
+        let all = calls + throughModuleFunctions + reads + (context.settings.includesLowCost ? [] : perEvent(context) + slowCommands(context) + userImages(context))
         let reported = Set(all.map { $0.0.id })
         return all.filter { !$0.0.isInClosure(ofAnyCallIn: reported) }.map(\.1)
     }
@@ -73,6 +73,34 @@ enum BlockingCallOnMainActor: Rule {
                                                message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
                                                cause: reached.causeKey(from: first)))
         }
+    }
+
+    /// A call of the app's helper that encodes the image it is handed (`FunctionFacts.encodeOfAHandedImage`),
+    /// where the caller shows the image is a user's photo or capture
+    /// (`CostEvidence.handsAUserImage(at:image:)`): `image.saveImage(imageName: id)` in a view that presents the camera. The
+    /// helper alone could be encoding an icon. Only without `include_low_cost`, which reports the encode
+    /// where it is written.
+    private static func userImages(_ context: RuleContext) -> [(Syntax, RuleHit)] {
+        context.calls.compactMap { call in
+            guard call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeWithABody && $0.catalogueCall == nil }),
+                  let (first, encode) = encodeOfAUserImage(at: call) else { return nil }
+            let site = context.executionContext(of: call.node)
+            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+            let reached = CatalogueCall(entry: encode, through: [])
+            return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: encode.kind.severityOnMainActor,
+                                               message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
+                                               cause: reached.causeKey(from: first)))
+        }
+    }
+
+    /// The image encode every callee of an un-awaited call does to the image it is handed
+    /// (`FunctionFacts.encodeOfAHandedImage`), with the first callee, where the caller shows the image is a
+    /// user's photo or capture (`CostEvidence.handsAUserImage(at:image:)`); the caller checks the callees' other facts.
+    static func encodeOfAUserImage(at call: ResolvedCall) -> (first: FunctionFacts, encode: CatalogueEntry)? {
+        guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
+              let encode = first.encodeOfAHandedImage, call.callees.allSatisfy({ $0.encodeOfAHandedImage != nil }),
+              CostEvidence.handsAUserImage(at: call.node, image: call.called.receiver ?? call.node.arguments.first?.expression) else { return nil }
+        return (first, encode)
     }
 
     /// The small work every callee of an un-awaited call does where a caller repeats it

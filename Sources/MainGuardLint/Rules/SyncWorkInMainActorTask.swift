@@ -25,18 +25,25 @@ enum SyncWorkInMainActorTask: Rule {
                                                                  arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted
                     && (context.settings.includesLowCost || !AppLifecycle.reachesThroughMigration(first.migrationChain)) ? first : nil
             }
-            guard entry != nil || heavyCallee != nil, !call.node.isAwaited else { return nil }
+            // `image.saveImage(name:)`, a helper that encodes the user's photo it is handed (not heavy on its own).
+            let encoder = entry != nil || heavyCallee != nil || context.settings.includesLowCost ? nil
+                : call.callees.allSatisfy({ $0.isHeavinessComputed && !$0.isAsync && !$0.needsMainActor && $0.heaviness == nil })
+                    ? BlockingCallOnMainActor.encodeOfAUserImage(at: call) : nil
+            guard entry != nil || heavyCallee != nil || encoder != nil, !call.node.isAwaited else { return nil }
             let called = call.called
             let site = context.executionContext(of: call.node)
             guard let job = site.job, let origin = site.isolation.mainActorOrigin else { return nil }
             let message = if let entry {
                 Message.catalogued(entry, job: job, origin: origin, settings: context.settings)
+            } else if let encoder {
+                Message.heavyFunction(encoder.first.signature, reason: "calls \(encoder.encode.display)", job: job, origin: origin, settings: context.settings)
             } else {
                 Message.heavyFunction(heavyCallee?.signature ?? called.display, reason: heavyCallee?.heaviness ?? "",
                                       job: job, origin: origin, settings: context.settings)
             }
             return RuleHit(token: called.nameToken, severity: description.severity, message: message,
-                           cause: heavyCallee.map { CallChain.rootCause(of: $0) })
+                           cause: heavyCallee.map { CallChain.rootCause(of: $0) }
+                               ?? encoder.map { CatalogueCall(entry: $0.encode, through: []).causeKey(from: $0.first) })
         }
     }
 

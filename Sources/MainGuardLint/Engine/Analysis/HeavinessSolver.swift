@@ -114,6 +114,11 @@ final class HeavinessSolver: @unchecked Sendable {
         }
     }
 
+    /// The image the function is handed and encodes itself (`FunctionRecord.ownEncodeOfAHandedImage`); nil when none.
+    func encodeOfAHandedImage(of position: Int) -> CatalogueEntry? {
+        lock.withLock { body(of: position).ownEncodeOfAHandedImage }
+    }
+
     // MARK: Everything below runs under `lock`.
 
     /// Written in a closure that the function it is handed to keeps (`@escaping`): it runs when that closure
@@ -501,6 +506,14 @@ enum HeavinessSource: Sendable {
         case .settled: nil
         case .onDemand(let solver, let position), .catalogueCallsOnDemand(let solver, let position): solver.costWhenRepeated(of: position)
         case .notComputed: Self.notComputed("the small work a function reaches")
+        }
+    }
+
+    var encodeOfAHandedImage: CatalogueEntry? {
+        switch self {
+        case .settled: nil
+        case .onDemand(let solver, let position), .catalogueCallsOnDemand(let solver, let position): solver.encodeOfAHandedImage(of: position)
+        case .notComputed: Self.notComputed("the image a function is handed and encodes")
         }
     }
 

@@ -94,6 +94,9 @@ final class FactCollector: DeclarationCollector {
                 if condition == nil, record.ownCostWhenRepeated == nil, let small = lookups[position]?.whenItsCallerRepeats {
                     record.ownCostWhenRepeated = small
                 }
+                if condition == nil, handOff == nil, record.ownEncodeOfAHandedImage == nil, let encode = lookups[position]?.whenItsCallerHandsAUserImage {
+                    record.ownEncodeOfAHandedImage = encode
+                }
                 var reference = CallReference(called: called, receiver: called.receiverKind(types: variableTypes), condition: condition,
                                               arguments: body.parameters.isEmpty ? [] : ParameterCondition.arguments(of: called.call, forwarding: body.parameters))
                 reference.handOff = handOff

@@ -169,6 +169,10 @@ struct FunctionRecord: Sendable {
     /// is written and adds up where a caller runs it per event (`CostEvidence.Evidence.whenItsCallerRepeats`).
     /// Without `include_low_cost` only: with it, such a call is `ownCatalogueCall`.
     var ownCostWhenRepeated: CatalogueEntry? = nil
+    /// The first image encode the body makes under no test of its parameters, of an image it is handed
+    /// (`CostEvidence.Evidence.whenItsCallerHandsAUserImage`): costly where a caller hands it a user's photo.
+    /// Without `include_low_cost` only: with it, such a call is `ownCatalogueCall`.
+    var ownEncodeOfAHandedImage: CatalogueEntry? = nil
     /// Runs every escaping closure handed to it on a background queue or thread (`ClosureForwarding`).
     /// The index also sets it where every closure goes on through `forwardsClosuresThrough`.
     var runsClosuresOffTheCallersThread = false
@@ -365,6 +369,12 @@ struct VariableTypes: Sendable {
         if let call = expression.as(FunctionCallExprSyntax.self), let called = CalledName(call), called.isInitializerCall {
             return called.name
         }
+        // `PKCS5.PBKDF2(...)`: a nested type's initializer, by the naming convention.
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.startsWithUppercase,
+           member.declName.baseName.text.startsWithUppercase {
+            return member.declName.baseName.text
+        }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 return self[member.declName.baseName.text]
@@ -414,9 +424,12 @@ extension APICatalogue {
     enum Lookup {
         case reported(CatalogueEntry)
         case whenItsCallerRepeats(CatalogueEntry)
+        /// An image the function is handed, encoded (`CostEvidence.Evidence.whenItsCallerHandsAUserImage`).
+        case whenItsCallerHandsAUserImage(CatalogueEntry)
 
         var reported: CatalogueEntry? { if case .reported(let entry) = self { entry } else { nil } }
         var whenItsCallerRepeats: CatalogueEntry? { if case .whenItsCallerRepeats(let entry) = self { entry } else { nil } }
+        var whenItsCallerHandsAUserImage: CatalogueEntry? { if case .whenItsCallerHandsAUserImage(let entry) = self { entry } else { nil } }
     }
 
     /// `entry(for:types:settings:)`, keeping the small work it drops for want of repetition.
@@ -436,6 +449,7 @@ extension APICatalogue {
                !Syntax(call.call).isDeclaredForTheMainThread { return nil }
             var builtIn = builtIn
             var smallHere = false
+            var encodesAHandedImage = false
             if !settings.includesLowCost {
                 if call.forwardsToSuperInOverride { return nil }
                 switch CostEvidence.evidence(for: builtIn, at: call) {
@@ -443,6 +457,7 @@ extension APICatalogue {
                 case .shown: break
                 case .atLaunchOnly: builtIn.costsOnlyAtLaunch = true
                 case .whenItsCallerRepeats: smallHere = true
+                case .whenItsCallerHandsAUserImage: encodesAHandedImage = true
                 }
                 if WaitEvidence.isShort(builtIn, at: call, types: types) { return nil }
             }
@@ -455,6 +470,7 @@ extension APICatalogue {
             if builtIn.kind == .wait, builtIn.display.hasSuffix(".wait()"), let label = call.timeoutArgument?.label?.text {
                 builtIn.display = builtIn.display.dropLast(2) + "(\(label):)"
             }
+            if encodesAHandedImage { return .whenItsCallerHandsAUserImage(builtIn) }
             return smallHere ? .whenItsCallerRepeats(builtIn) : .reported(builtIn)
         }
         return configuredEntry(for: call, types: types, settings: settings).map(Lookup.reported)
@@ -504,7 +520,8 @@ private extension CatalogueEntry {
             guard call.isInitializerCall, call.name == type, let first = call.labels.first, let label = first else { return false }
             return firstLabels.contains(label)
         case .method(let receiver, let name, _):
-            guard let base = call.receiver else { return false }
+            // `extension UIImage { func save() { jpegData(compressionQuality: 1) ... } }`: an image type's own encoders.
+            guard let base = call.receiver else { return CostEvidence.selfEncoders.contains(name) && Syntax(call.call).extendsAnImageType }
             // `coordinator.coordinate(with: intents, queue: queue) { }` returns at once and runs the accessor on `queue`.
             if name == "coordinate", call.labels.contains("queue") { return false }
             guard let receiver else { return true }

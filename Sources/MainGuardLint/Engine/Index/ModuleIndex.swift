@@ -60,6 +60,10 @@ public struct FunctionFacts: Sendable {
     /// makes costly (`HeavinessSolver.costWhenRepeated(of:)`); computed with `catalogueCall`.
     var costWhenRepeated: CatalogueCall? { heavinessSource.costWhenRepeated }
 
+    /// An image the body is handed and encodes itself (`FunctionRecord.ownEncodeOfAHandedImage`): costly where
+    /// a caller hands it a user's photo; computed with `catalogueCall`.
+    var encodeOfAHandedImage: CatalogueEntry? { heavinessSource.encodeOfAHandedImage }
+
     /// The engine computed `heaviness` here (or settles it on first read): a rule reads it only then.
     /// Elsewhere it was not asked for, which is not the same as cheap (`HeavinessSource.notComputed`).
     var isHeavinessComputed: Bool {

@@ -103,6 +103,8 @@ public enum FindingsByCause {
     public static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
         var firstOfCause: [String: Int] = [:]
         var merged: [Finding] = []
+        // Sites merged by this call: a finding merged before (the list given again) keeps its message.
+        var mergedNow: Set<Int> = []
         let viewBodyPlaces = Set(findings.filter { viewBodyRules.contains($0.ruleID) }.map(\.place))
         for finding in findings.sorted() {
             if finding.ruleID == "blocking_call_on_main_actor", finding.severity == .warning, viewBodyPlaces.contains(finding.place) { continue }
@@ -113,17 +115,35 @@ public enum FindingsByCause {
             let key = finding.ruleID + "\u{0}" + cause
             if let first = firstOfCause[key] {
                 merged[first].otherSites = (merged[first].otherSites ?? []) + ["\(finding.file):\(finding.line):\(finding.column)"]
+                mergedNow.insert(first)
             } else {
                 firstOfCause[key] = merged.count
                 merged.append(finding)
             }
         }
-        return merged.map { finding in
-            guard let others = finding.otherSites, !others.isEmpty else { return finding }
+        return merged.enumerated().map { position, finding in
+            guard mergedNow.contains(position), let others = finding.otherSites, !others.isEmpty else { return finding }
             var counted = finding
-            counted.message += otherCallers(others, after: finding.message)
+            counted.message += finding.cause?.hasPrefix(oneFunctionPrefix) == true
+                ? otherLines(others, after: finding.message) : otherCallers(others, after: finding.message)
             return counted
         }
+    }
+
+    /// Begins the cause of hits that are one cause because one function makes them (`Linter.oneCausePerFunction`).
+    static let oneFunctionPrefix = "function|"
+
+    /// " (also at lines 502, 514 and 4 more)" for the other places of one function, fewer lines, then none,
+    /// when the message would run past `MessageBudget.characters`.
+    static func otherLines(_ sites: [String], after message: String) -> String {
+        let lines = sites.prefix(2).map { site in site.split(separator: ":").dropLast().last.map(String.init) ?? "" }
+        let candidates = (0...lines.count).reversed().map { named in
+            let more = sites.count - named
+            guard named > 0 else { return " (and \(more) more in this function)" }
+            let listed = lines.prefix(named).joined(separator: ", ")
+            return " (also at \(named == 1 && more == 0 ? "line" : "lines") \(listed)\(more > 0 ? " and \(more) more" : ""))"
+        }
+        return candidates.first { message.count + $0.count <= MessageBudget.characters } ?? candidates.last!
     }
 
     /// " (also called from A.swift:12, B.swift:40 and 3 more)", naming fewer places, then none, when the

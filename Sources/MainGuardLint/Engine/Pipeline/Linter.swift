@@ -380,6 +380,7 @@ public struct Linter: Sendable {
         }
         guard !hits.isEmpty else { return [] }
         hits = Self.onePerStatement(hits)
+        hits = Self.oneCausePerFunction(hits, path: input.path)
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
         let views = PreviewOnlyViews.topLevelViews(in: tree)
         return hits.map { ruleID, hit in
@@ -394,6 +395,31 @@ public struct Linter: Sendable {
 
     private var threadCount: Int {
         max(1, configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Rules whose hits in one function with one message are one cause: the function does that work on
+    /// the main actor, and one fix (moving it off) removes them all.
+    static let rulesWithOneCausePerFunction: Set<String> = ["blocking_call_on_main_actor", "sync_work_in_main_actor_task"]
+
+    /// One function, one fix: the same catalogue call made in several branches of one function (blind round AQ:
+    /// a paste handler with seven `FileManager.copyItem` calls, one per conflict choice) shares a cause, so
+    /// the run reports it once and names the other places (`FindingsByCause`). Only hits without a cause of
+    /// their own, with the same message, in the same function.
+    static func oneCausePerFunction(_ hits: [(String, RuleHit)], path: String) -> [(String, RuleHit)] {
+        func key(_ ruleID: String, _ hit: RuleHit) -> String? {
+            guard hit.cause == nil, rulesWithOneCausePerFunction.contains(ruleID),
+                  let function = Syntax(hit.token).enclosingFunction else { return nil }
+            return FindingsByCause.oneFunctionPrefix + "\(path)|\(function.position.utf8Offset)|\(ruleID)|\(hit.message)"
+        }
+        var counts: [String: Int] = [:]
+        for (ruleID, hit) in hits { if let key = key(ruleID, hit) { counts[key, default: 0] += 1 } }
+        guard counts.values.contains(where: { $0 > 1 }) else { return hits }
+        return hits.map { ruleID, hit in
+            guard let key = key(ruleID, hit), counts[key, default: 0] > 1 else { return (ruleID, hit) }
+            var shared = hit
+            shared.cause = key
+            return (ruleID, shared)
+        }
     }
 
     /// One statement, one fix: `image.tiffRepresentation?.write(to: url)` encodes and writes, and is one

@@ -75,6 +75,10 @@ struct RuleContext {
             // A global-function entry yields to a function of the linted code with the same name and
             // labels (a type's own `sleep(_:)`), which is what the compiler would call.
             if case .function = entry?.match, !callees.isEmpty { entry = nil }
+            // So does a method entry matched by name alone (`pngData`), where the linted code declares the
+            // method the call resolves to (an `NSImage` extension's `pngData()`, a type's `pngData(from:)`):
+            // its body is followed instead, and the chain names what it calls.
+            if case .method(nil, _, _) = entry?.match, !callees.isEmpty, callees.allSatisfy(\.hasBody) { entry = nil }
             return ResolvedCall(node: node, called: called, catalogueEntry: entry, callees: callees)
         }
         callPositions = Dictionary(calls.enumerated().map { ($1.node.id, $0) }, uniquingKeysWith: { first, _ in first })
