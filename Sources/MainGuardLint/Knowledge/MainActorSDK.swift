@@ -67,3 +67,28 @@ enum FilePresenterCallbacks {
         "savePresentedItemChanges",
     ]
 }
+
+/// Callbacks of SDK protocols that Swift does not mark `@MainActor` but that the SDK documents as called on
+/// the main thread: a conformer's method of that name runs there. Apple on `UIActivityItemSource`: "Because
+/// the methods of this protocol are executed on your app's main thread, you should avoid using this
+/// protocol in cases where the data objects might take a significant amount of time to create."
+/// (Blind round AP's recall hunt: share sources downloading a thumbnail synchronously for the share sheet.)
+///
+/// ```swift
+/// final class VideoShareSource: NSObject, UIActivityItemSource {
+///     func activityViewControllerLinkMetadata(_ controller: UIActivityViewController) -> LPLinkMetadata? { ... } // main thread
+/// }
+/// ```
+enum MainThreadCallbacks {
+    static let byProtocol: [String: Set<String>] = [
+        "UIActivityItemSource": ["activityViewControllerPlaceholderItem", "activityViewController", "activityViewControllerLinkMetadata"],
+    ]
+
+    /// The keys of `byProtocol`, for searching a file's bytes (`SourceMentions`).
+    static let protocolNames: [StaticString] = ["UIActivityItemSource"]
+
+    /// The protocol, among `inherited`, that documents `function` as a main-thread callback.
+    static func protocolCalling(_ function: String, conformances inherited: [String]) -> String? {
+        inherited.first { byProtocol[$0]?.contains(function) == true }
+    }
+}
