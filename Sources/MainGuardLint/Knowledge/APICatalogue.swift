@@ -122,6 +122,14 @@ public enum APICatalogue {
               display: "NSDocumentController.makeDocument(withContentsOf:ofType:)"),
         // Photos fetches query the photo library's database.
         .init(match: .method(receiver: "PHAsset", name: "fetchAssets", prefix: false), kind: .syncIO, display: "PHAsset.fetchAssets"),
+        // Photos delivers the image before returning when the request's options say `isSynchronous = true`
+        // (`PhotoRequests`): a disk read and decode, or an iCloud download when network access is allowed.
+        .init(match: .method(receiver: nil, name: "requestImage", prefix: false), kind: .syncIO,
+              display: "PHImageManager.requestImage (synchronous)"),
+        .init(match: .method(receiver: nil, name: "requestImageDataAndOrientation", prefix: false), kind: .syncIO,
+              display: "PHImageManager.requestImageDataAndOrientation (synchronous)"),
+        .init(match: .method(receiver: nil, name: "requestImageData", prefix: false), kind: .syncIO,
+              display: "PHImageManager.requestImageData (synchronous)"),
         .init(match: .method(receiver: "PHAssetCollection", name: "fetchAssetCollections", prefix: false), kind: .syncIO,
               display: "PHAssetCollection.fetchAssetCollections"),
         // Synchronous database access: GRDB's queue and pool, FMDB, SQLite's C API.

@@ -35,7 +35,8 @@ enum CostEvidence {
     /// What a single catalogued operation touches, which decides the evidence that makes it costly.
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
-        case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport
+        case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport, photoRequest
+        case keyStretching
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -50,7 +51,7 @@ enum CostEvidence {
         /// change in 4 of 11 blind verdicts (a sample over the apps of rounds V to AI, 2026-11); drawing,
         /// encoding and coding there in 1 of 16 (icons, gradients, a few bytes of JSON).
         var readsStorage: Bool {
-            [.fileRead, .imageFile, .directoryListing, .treeWalk, .database, .keychainRead, .lazyImage, .thumbnail].contains(self)
+            [.fileRead, .imageFile, .directoryListing, .treeWalk, .database, .keychainRead, .lazyImage, .thumbnail, .photoRequest].contains(self)
         }
 
         /// Costs a user time where a caller runs it per frame, row or timer tick (`Evidence.whenItsCallerRepeats`):
@@ -128,6 +129,12 @@ enum CostEvidence {
         // assets the app names (`withLocalIdentifiers:`, the few a user just picked) is a lookup even then
         // (round Z rejected one run after an import).
         "PHAssetCollection.fetchAssetCollections": .albumQuery, "PHAsset.fetchAssets": .albumQuery,
+        "PHImageManager.requestImage (synchronous)": .photoRequest, "PHImageManager.requestImageDataAndOrientation (synchronous)": .photoRequest,
+        "PHImageManager.requestImageData (synchronous)": .photoRequest,
+        // PBKDF2 costs what its iteration count says, tens to hundreds of milliseconds: blind review of round AR
+        // accepted none of three (an export sheet, a credential transfer, a rare validation flow). Scrypt and
+        // Argon2, memory-hard and slower, need no evidence (round AP's recall hunt: seconds at every login).
+        "PKCS5.PBKDF2.calculate()": .keyStretching, "CCKeyDerivationPBKDF": .keyStretching,
         // One message's HTML takes tens of milliseconds: a tap can afford it, a list of rows cannot.
         "NSAttributedString(data:) with .html": .htmlImport,
     ]
@@ -213,9 +220,11 @@ enum CostEvidence {
         // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
         case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
         case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
+        // One photo at full size, or one Photos may download from iCloud; a thumbnail costs a cache read unless it repeats.
+        case .photoRequest: shown = PhotoRequests.asksForAFullSizeOrRemoteImage(call)
         // A helper process that profiles, builds, archives or goes over the network (`SlowCommands`), set up here.
         case .process: shown = node.enclosingFunction.map(SlowCommands.areNamed(in:)) ?? false
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport: shown = false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching: shown = false
         }
         if shown { return .shown }
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is

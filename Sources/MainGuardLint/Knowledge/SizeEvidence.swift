@@ -100,3 +100,33 @@ enum BundledResource {
     }
 }
 
+/// `PHImageManager` image requests: asynchronous unless their options say `isSynchronous = true`, in which
+/// case the call returns after Photos has read, decoded or downloaded the image. Only those are catalogued.
+///
+/// ```swift
+/// // reported where it repeats (a cell), or at full size: options.isSynchronous = true
+/// //                                                     manager.requestImage(for: asset, targetSize: PHImageManagerMaximumSize, ...)
+/// // not reported: the same request without isSynchronous (the result handler runs later)
+/// ```
+enum PhotoRequests {
+    static let displays: Set<String> = [
+        "PHImageManager.requestImage (synchronous)", "PHImageManager.requestImageDataAndOrientation (synchronous)",
+        "PHImageManager.requestImageData (synchronous)",
+    ]
+
+    /// The enclosing function sets some request options synchronous (`options.isSynchronous = true`).
+    static func isSynchronous(_ call: CalledName) -> Bool {
+        normalized(call).contains("isSynchronous=true")
+    }
+
+    /// `targetSize: PHImageManagerMaximumSize` (or the image data, which is the whole file), or network
+    /// access allowed (`isNetworkAccessAllowed = true`): the request can take a second or more.
+    static func asksForAFullSizeOrRemoteImage(_ call: CalledName) -> Bool {
+        call.name != "requestImage" || call.call.arguments.trimmedDescription.contains("PHImageManagerMaximumSize")
+            || normalized(call).contains("isNetworkAccessAllowed=true")
+    }
+
+    private static func normalized(_ call: CalledName) -> String {
+        (Syntax(call.call).enclosingFunction?.description ?? "").filter { !$0.isWhitespace }
+    }
+}

@@ -356,12 +356,12 @@ public struct Linter: Sendable {
         hits.removeAll { Syntax($0.1.token).isUnreachable }
         var uncalled = UncalledFunctions(text: input.text)
         hits.removeAll { uncalled.contains(Syntax($0.1.token)) }
-        // Code compiled only into debug builds, screens only the app's developers open, work while the app
-        // quits and one-time migrations stall no user's interaction.
+        // Code compiled only into debug builds, screens only the app's developers open, modes a launch argument
+        // selects, work while the app quits and one-time migrations stall no user's interaction.
         if !input.settings.includesLowCost {
             hits.removeAll { _, hit in
                 let node = Syntax(hit.token)
-                return node.isDebugOnlyCode || DebugScreens.encloses(node)
+                return node.isDebugOnlyCode || DebugScreens.encloses(node) || node.runsOnlyForALaunchArgument
                     || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
             }
         }

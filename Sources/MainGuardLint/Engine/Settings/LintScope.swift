@@ -203,9 +203,19 @@ extension Syntax {
     /// `guard ProcessInfo.processInfo.environment["APP_SELFTEST"] == "1" else { return }`, also through a
     /// local copy, `let args = CommandLine.arguments`): a mode such as a self-test, which no user's
     /// interaction runs (blind rounds AJ and AM: self-tests waiting on a semaphore at launch).
+    ///
+    /// Also the body of an `if` whose condition asks the app's command-line mode (`if let paths =
+    /// Cli.shared.getFilePaths()`, `if isRunningFromCLI`): the app runs headless there, with no interface
+    /// to hang (blind round AR: an uploader's `-u` mode downloading at launch).
     var runsOnlyForALaunchArgument: Bool {
         var node: Syntax? = self
+        var child: Syntax = self
         while let current = node, !current.isFunctionBoundary {
+            if let branch = current.as(IfExprSyntax.self), Syntax(branch.body) == child,
+               branch.conditions.tokens(viewMode: .sourceAccurate).contains(where: { CostEvidence.camelCaseWords($0.text).contains("cli") }) {
+                return true
+            }
+            child = current
             if let item = current.as(CodeBlockItemSyntax.self) {
                 let earlier = item.previousStatements(limit: 20)
                 let copies = earlier.compactMap { statement -> String? in
