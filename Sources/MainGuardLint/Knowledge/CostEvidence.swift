@@ -190,6 +190,10 @@ enum CostEvidence {
         if operation == .database, node.enclosingFunction?.runsOnlyPagedOrSchemaSQL == true, !node.runsPerFrameOrEvent {
             if case .over = node.repetition(followingRecursion: false) {} else { return .none }
         }
+        // `if !fm.fileExists(atPath: destination) { try fm.copyItem(atPath: source, toPath: destination) }`: each
+        // file is copied once, the first time it is missing (an install of bundled themes, blind round AR), not
+        // each time the code runs, however many files a loop goes over.
+        if operation == .copy, call.copiesOnlyWhenTheDestinationIsMissing { return .none }
         let repeats = operation == .imageFile ? node.isRepeated || node.runsPerFrameOrEvent(countingBody: false)
             : operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly
         if operation != .unlink, repeats { return .shown }
@@ -442,6 +446,34 @@ private extension CalledName {
                     && element.value.tracesBack(hops: 1) { $0.integerLiteralValue.map { $0 <= CostEvidence.smallThumbnailPixels } ?? false }
             } ?? false
         }
+    }
+
+    /// In the body of an `if` that tests the copy's destination is missing (`!fm.fileExists(atPath: destination)`),
+    /// or after a `guard` that leaves when it exists.
+    var copiesOnlyWhenTheDestinationIsMissing: Bool {
+        guard let destination = call.arguments.first(where: { ["toPath", "to"].contains($0.label?.text) })?.expression.trimmedDescription
+        else { return false }
+        // `!fm.fileExists(atPath: destination)`, `FileManager.default.fileExists(atPath: destination) == false`.
+        func testsMissing(_ conditions: ConditionElementListSyntax) -> Bool {
+            conditions.contains { element in
+                let text = element.condition.trimmedDescription
+                return (text.hasPrefix("!") || text.hasSuffix("== false")) && text.contains("fileExists(atPath:") && text.contains(destination)
+            }
+        }
+        var child = Syntax(call)
+        var node = child.parent
+        while let current = node, !current.isFunctionBoundary {
+            if let branch = current.as(IfExprSyntax.self), Syntax(branch.body) == child, testsMissing(branch.conditions) { return true }
+            if let item = current.as(CodeBlockItemSyntax.self), item.previousStatements(limit: 10).contains(where: { statement in
+                guard let test = statement.item.as(GuardStmtSyntax.self) else { return false }
+                return testsMissing(test.conditions)
+            }) {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
     }
 
     /// `if fileExists(atPath: oldCache.path) { removeItem(at: oldCache) }`: the function deletes a folder,

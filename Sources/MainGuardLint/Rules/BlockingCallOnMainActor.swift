@@ -111,7 +111,11 @@ enum BlockingCallOnMainActor: Rule {
         guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
               call.callees.allSatisfy({ $0.areCatalogueCallsComputed && accepted($0) }),
               call.callees.allSatisfy({ $0.catalogueCall == nil }),
-              let reached = first.costWhenRepeated, call.callees.allSatisfy({ $0.costWhenRepeated != nil }) else { return nil }
+              let reached = first.costWhenRepeated, call.callees.allSatisfy({ $0.costWhenRepeated != nil }),
+              // `icon(for: nil)` where only `if let uri` reaches the work.
+              reached.requires.map({ $0.outcome(calleeParameters: first.parameters, labels: call.called.labels,
+                                                arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted
+        else { return nil }
         return (first, reached)
     }
 

@@ -157,12 +157,25 @@ final class HeavinessSolver: @unchecked Sendable {
         var found = record.ownCostWhenRepeated.map { CatalogueCall(entry: $0, through: []) }
         if found == nil {
             for (reference, candidates) in zip(record.callees, synchronousCallees(of: position))
-            where reference.condition == nil && !candidates.isEmpty && !isKeptForLater(reference, in: record)
+            where !candidates.isEmpty && !isKeptForLater(reference, in: record)
                 && !candidates.allSatisfy({ Self.isACache(records[$0].enclosingType) }) {
                 let reached = candidates.map { findCostWhenRepeated($0, explored: &explored) }
                 guard reached.allSatisfy({ $0 != nil }), let first = reached.first ?? nil else { continue }
-                found = CatalogueCall(entry: first.entry, through: [reference.display] + first.through)
-                break
+                // A call made under a test of the function's parameters (`if let uri { load(uri) }`) counts with
+                // that test, which the caller's arguments may contradict (round AQ's recall hunt: a cell's
+                // icon requested synchronously under `if var u = uri`); one made without a test is preferred.
+                var requires = reference.condition
+                if let needed = first.requires {
+                    switch needed.outcome(calleeParameters: records[candidates[0]].parameters, labels: reference.labels,
+                                          arguments: reference.arguments) {
+                    case .contradicted: continue
+                    case .mayRun: break
+                    case .forwarded(let condition): requires = condition
+                    }
+                }
+                let call = CatalogueCall(entry: first.entry, through: [reference.display] + first.through, requires: requires)
+                if found == nil || requires == nil { found = call }
+                if requires == nil { break }
             }
         }
         if let found { costsWhenRepeated[position] = found }

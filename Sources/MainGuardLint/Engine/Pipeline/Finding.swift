@@ -114,7 +114,9 @@ public enum FindingsByCause {
             }
             let key = finding.ruleID + "\u{0}" + cause
             if let first = firstOfCause[key] {
-                merged[first].otherSites = (merged[first].otherSites ?? []) + ["\(finding.file):\(finding.line):\(finding.column)"]
+                // Appended in place: thirty thousand sites of one cause (a minified line) stay linear.
+                merged[first].otherSites = merged[first].otherSites ?? []
+                merged[first].otherSites?.append("\(finding.file):\(finding.line):\(finding.column)")
                 mergedNow.insert(first)
             } else {
                 firstOfCause[key] = merged.count
@@ -125,7 +127,7 @@ public enum FindingsByCause {
             guard mergedNow.contains(position), let others = finding.otherSites, !others.isEmpty else { return finding }
             var counted = finding
             counted.message += finding.cause?.hasPrefix(oneFunctionPrefix) == true
-                ? otherLines(others, after: finding.message) : otherCallers(others, after: finding.message)
+                ? otherLines(others, of: finding.line, after: finding.message) : otherCallers(others, after: finding.message)
             return counted
         }
     }
@@ -133,13 +135,21 @@ public enum FindingsByCause {
     /// Begins the cause of hits that are one cause because one function makes them (`Linter.oneCausePerFunction`).
     static let oneFunctionPrefix = "function|"
 
-    /// " (also at lines 502, 514 and 4 more)" for the other places of one function, fewer lines, then none,
-    /// when the message would run past `MessageBudget.characters`.
-    static func otherLines(_ sites: [String], after message: String) -> String {
-        let lines = sites.prefix(2).map { site in site.split(separator: ":").dropLast().last.map(String.init) ?? "" }
+    /// " (also at lines 502, 514 and 4 more)" for the other places of one function (`line` is the finding's),
+    /// fewer lines, then none, when the message would run past `MessageBudget.characters`; places on the
+    /// finding's own line (minified code) are counted, not listed.
+    static func otherLines(_ sites: [String], of line: Int, after message: String) -> String {
+        var lines: [String] = []
+        for site in sites where lines.count < 2 {
+            guard let number = site.split(separator: ":").dropLast().last.map(String.init), number != String(line),
+                  !lines.contains(number) else { continue }
+            lines.append(number)
+        }
         let candidates = (0...lines.count).reversed().map { named in
             let more = sites.count - named
-            guard named > 0 else { return " (and \(more) more in this function)" }
+            guard named > 0 else {
+                return lines.isEmpty ? " (and \(more) more on this line)" : " (and \(more) more in this function)"
+            }
             let listed = lines.prefix(named).joined(separator: ", ")
             return " (also at \(named == 1 && more == 0 ? "line" : "lines") \(listed)\(more > 0 ? " and \(more) more" : ""))"
         }
