@@ -148,8 +148,9 @@ final class HeavinessSolver: @unchecked Sendable {
         return type.hasSuffix("Cache") || type.hasSuffix("Cacher") || type.hasSuffix("CacheManager")
     }
 
-    /// Depth-first like `findCatalogueCall`, over calls made under no test of the parameters, not kept
-    /// for later (`isKeptForLater`) and not into a cache's methods (`isACache`).
+    /// Depth-first like `findCatalogueCall` (a call under a test of the parameters counts with it, and one
+    /// without a test is preferred), over calls not kept for later (`isKeptForLater`) and not into a cache's
+    /// methods (`isACache`).
     private func findCostWhenRepeated(_ position: Int, explored: inout Set<Int>) -> CatalogueCall? {
         if let known = costsWhenRepeated[position] { return known }
         guard explored.insert(position).inserted else { return nil }
@@ -164,15 +165,8 @@ final class HeavinessSolver: @unchecked Sendable {
                 // A call made under a test of the function's parameters (`if let uri { load(uri) }`) counts with
                 // that test, which the caller's arguments may contradict (round AQ's recall hunt: a cell's
                 // icon requested synchronously under `if var u = uri`); one made without a test is preferred.
-                var requires = reference.condition
-                if let needed = first.requires {
-                    switch needed.outcome(calleeParameters: records[candidates[0]].parameters, labels: reference.labels,
-                                          arguments: reference.arguments) {
-                    case .contradicted: continue
-                    case .mayRun: break
-                    case .forwarded(let condition): requires = condition
-                    }
-                }
+                guard let needed = requirement(of: reference, reaching: first, in: candidates[0]) else { continue }
+                let requires = needed.condition
                 let call = CatalogueCall(entry: first.entry, through: [reference.display] + first.through, requires: requires)
                 if found == nil || requires == nil { found = call }
                 if requires == nil { break }
@@ -200,17 +194,8 @@ final class HeavinessSolver: @unchecked Sendable {
                     findCatalogueCall(candidate, explored: &explored) ?? (reference.namesASlowCommand ? slowCommandRun(by: candidate) : nil)
                 }
                 guard reached.allSatisfy({ $0 != nil }), let first = reached.first ?? nil else { continue }
-                var requires = reference.condition
-                if let needed = first.requires {
-                    switch needed.outcome(calleeParameters: records[candidates[0]].parameters, labels: reference.labels,
-                                          arguments: reference.arguments) {
-                    case .contradicted: continue
-                    case .mayRun: break
-                    // Both tests must hold and one is kept: the flag passed down (`reload: reload`) says more
-                    // than a branch of the caller, which the other branches often repeat.
-                    case .forwarded(let condition): requires = condition
-                    }
-                }
+                guard let needed = requirement(of: reference, reaching: first, in: candidates[0]) else { continue }
+                let requires = needed.condition
                 let call = CatalogueCall(entry: first.entry, through: [reference.display] + first.through, requires: requires)
                 if var known = found, requires != nil {
                     // Work on several paths runs when any of their conditions holds.
@@ -225,6 +210,25 @@ final class HeavinessSolver: @unchecked Sendable {
         }
         if let found { catalogueCalls[position] = found }
         return found
+    }
+
+    /// The test of its function's parameters a call needs to reach `reached` through `callee`: the call's own
+    /// test, or the callee's when the call forwards the tested parameter (`reload: reload`; both tests must
+    /// hold and that one says more than a branch of the caller, which the other branches often repeat).
+    /// nil when the call's arguments contradict the callee's test (`load()` with `reload: Bool = false`).
+    private func requirement(of reference: CallReference, reaching reached: CatalogueCall, in callee: Int) -> Requirement? {
+        guard let needed = reached.requires else { return Requirement(condition: reference.condition) }
+        switch needed.outcome(calleeParameters: records[callee].parameters, labels: reference.labels, arguments: reference.arguments) {
+        case .contradicted: return nil
+        case .mayRun: return Requirement(condition: reference.condition)
+        case .forwarded(let condition): return Requirement(condition: condition)
+        }
+    }
+
+    /// A test a call runs under, or none (`condition` nil): what `requirement(of:reaching:in:)` answers when
+    /// the call can reach its callee's work at all.
+    private struct Requirement {
+        var condition: ParameterCondition?
     }
 
     private func body(of position: Int) -> FunctionRecord {
