@@ -900,14 +900,6 @@ extension CatalogueEntry {
 extension Syntax {
     /// In an extension of an image type (`extension UIImage { ... }`), not in a type declared inside one.
     var extendsAnImageType: Bool {
-        var node = parent
-        while let current = node {
-            if let extended = current.as(ExtensionDeclSyntax.self) {
-                return extended.extendedType.simpleName.map(CostEvidence.imageTypes.contains) ?? false
-            }
-            if current.asProtocol(DeclGroupSyntax.self) != nil { return false }
-            node = current.parent
-        }
-        return false
+        enclosingTypeDeclaration.map { $0.isExtension && CostEvidence.imageTypes.contains($0.name) } ?? false
     }
 }

@@ -84,6 +84,9 @@ enum MainThreadCallbacks {
         "UIActivityItemSource": ["activityViewControllerPlaceholderItem", "activityViewController", "activityViewControllerLinkMetadata"],
     ]
 
+    /// Every callback name of `byProtocol`: a function of another name needs no look at its type.
+    static let functionNames: Set<String> = Set(byProtocol.values.joined())
+
     /// The keys of `byProtocol`, for searching a file's bytes (`SourceMentions`).
     static let protocolNames: [StaticString] = ["UIActivityItemSource"]
 

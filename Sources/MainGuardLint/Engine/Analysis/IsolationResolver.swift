@@ -171,9 +171,11 @@ public struct IsolationResolver: Sendable {
                     return (.settled(.nonisolated), job)
                 }
                 // `UIActivityItemSource`'s callbacks run on the main thread, though Swift does not say so.
-                if let function = node.as(FunctionDeclSyntax.self), let type = function.enclosingTypeDeclaration,
-                   let source = MainThreadCallbacks.protocolCalling(function.name.text, conformances: type.inheritedNames) {
-                    let place = "\(type.typeName).\(function.name.text)"
+                // The name is checked first: most functions are not callbacks, and the walk to the type is not free.
+                if let function = node.as(FunctionDeclSyntax.self), MainThreadCallbacks.functionNames.contains(function.name.text),
+                   let type = node.enclosingTypeDeclaration,
+                   let source = MainThreadCallbacks.protocolCalling(function.name.text, conformances: type.inherited) {
+                    let place = "\(type.name).\(function.name.text)"
                     return (.settled(.mainActor(MainActorOrigin("\(place) (a \(source) callback)", brief: place))), job)
                 }
                 if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) {
@@ -415,25 +417,6 @@ extension TypeSyntax {
         // `[Element]` and `[Key: Value]`: a receiver of these is no type of the linted code (unless it extends them).
         if self.is(ArrayTypeSyntax.self) { return "Array" }
         if self.is(DictionaryTypeSyntax.self) { return "Dictionary" }
-        return nil
-    }
-}
-
-private extension FunctionDeclSyntax {
-    /// The class, struct, enum, actor or extension the function is a member of.
-    var enclosingTypeDeclaration: (typeName: String, inheritedNames: [String])? {
-        var node = parent
-        while let current = node {
-            if let group = current.asProtocol(DeclGroupSyntax.self) {
-                let inherited = group.inheritanceClause?.inheritedTypes.compactMap { $0.type.simpleName } ?? []
-                let name = current.as(ClassDeclSyntax.self)?.name.text ?? current.as(StructDeclSyntax.self)?.name.text
-                    ?? current.as(EnumDeclSyntax.self)?.name.text ?? current.as(ActorDeclSyntax.self)?.name.text
-                    ?? current.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription ?? ""
-                return (name, inherited)
-            }
-            if current.is(CodeBlockSyntax.self) { return nil }
-            node = current.parent
-        }
         return nil
     }
 }

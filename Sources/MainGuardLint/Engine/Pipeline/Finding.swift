@@ -140,7 +140,8 @@ public enum FindingsByCause {
     /// finding's own line (minified code) are counted, not listed.
     static func otherLines(_ sites: [String], of line: Int, after message: String) -> String {
         var lines: [String] = []
-        for site in sites where lines.count < 2 {
+        for site in sites {
+            guard lines.count < 2 else { break }
             guard let number = site.split(separator: ":").dropLast().last.map(String.init), number != String(line),
                   !lines.contains(number) else { continue }
             lines.append(number)

@@ -411,11 +411,13 @@ public struct Linter: Sendable {
                   let function = Syntax(hit.token).enclosingFunction else { return nil }
             return FindingsByCause.oneFunctionPrefix + "\(path)|\(function.position.utf8Offset)|\(ruleID)|\(hit.message)"
         }
+        let keys = hits.map { key($0.0, $0.1) }
         var counts: [String: Int] = [:]
-        for (ruleID, hit) in hits { if let key = key(ruleID, hit) { counts[key, default: 0] += 1 } }
+        for key in keys { if let key { counts[key, default: 0] += 1 } }
         guard counts.values.contains(where: { $0 > 1 }) else { return hits }
-        return hits.map { ruleID, hit in
-            guard let key = key(ruleID, hit), counts[key, default: 0] > 1 else { return (ruleID, hit) }
+        return zip(hits, keys).map { hit, key in
+            let (ruleID, hit) = hit
+            guard let key, counts[key, default: 0] > 1 else { return (ruleID, hit) }
             var shared = hit
             shared.cause = key
             return (ruleID, shared)
