@@ -1,4 +1,5 @@
 @testable import MainGuardLint
+import SwiftParser
 import SwiftSyntax
 import XCTest
 
@@ -393,6 +394,38 @@ final class CallResolutionTests: XCTestCase {
             }
             """
         XCTAssertEqual(findings(["Model.swift": model, "Compose.swift": screen]), ["Compose.swift:5 sync_work_in_main_actor_task"])
+    }
+
+    func testAClassValueRunsItsOwnInheritedOrOverridingMethod() {
+        let index = ModuleIndex(sources: ["""
+            class Store { func load() {} }
+            class DiskStore: Store { override func load() {} }
+            final class PhotoStore: DiskStore {}
+            final class Unrelated { func load() {} }
+            """])
+        func owners(_ receiver: ReceiverKind, callerType: String? = nil) -> [String] {
+            let syntax = Parser.parse(source: "load()").statements.first!.item.as(FunctionCallExprSyntax.self)!
+            let call = CalledName(syntax)!
+            return index.calleePositions(of: call, receiver: receiver, callerType: callerType, callerFile: 0)
+                .map { index.declaredFunction(at: $0).enclosingType ?? "" }.sorted()
+        }
+        // Declared: the class's own method, and every subclass's override.
+        XCTAssertEqual(owners(.instance("Store")), ["DiskStore", "Store"])
+        // Inherited: the nearest superclass that declares it.
+        XCTAssertEqual(owners(.instance("PhotoStore")), ["DiskStore"])
+        XCTAssertEqual(owners(.implicitSelf, callerType: "PhotoStore"), ["DiskStore"])
+        // A cast to a type the code does not declare falls back to what the value's name names.
+        XCTAssertEqual(owners(.cast(type: "LegacyStore", name: "unrelated")), ["Unrelated"])
+        XCTAssertEqual(owners(.cast(type: "PhotoStore", name: "unrelated")), ["DiskStore"])
+    }
+
+    func testTheHierarchyEndsAtACycle() {
+        let records = ["A": "B", "B": "A"].map { name, superclass in
+            TypeDeclarationRecord(name: name, keyword: "class", explicitIsolation: nil, inherited: [superclass], settings: .classic)
+        }
+        let hierarchy = TypeHierarchy(records)
+        XCTAssertEqual(hierarchy.superclasses(of: "A"), ["B"])
+        XCTAssertEqual(hierarchy.subclasses(of: "A"), ["B"])
     }
 
     func testAValueMadeByAFactoryHasTheTypeTheFactoryReturns() {

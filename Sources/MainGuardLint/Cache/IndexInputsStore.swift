@@ -52,7 +52,7 @@ struct IndexInputsStore: Sendable {
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 11
+    private static let format = 12
 
     init() {}
 
@@ -233,6 +233,7 @@ extension CallReference {
         case 3: receiver = .namedInstance(try reader.string())
         case 4: receiver = .implicitMember
         case 5: receiver = .returnedBy(type: try reader.string(), function: try reader.string(), name: try reader.string())
+        case 6: receiver = .cast(type: try reader.string(), name: try reader.string())
         default: throw BinaryReader.Malformed()
         }
         condition = try reader.optional { try ParameterCondition(from: &$0) }
@@ -251,6 +252,7 @@ extension CallReference {
         case .namedInstance(let name): writer.int(3); writer.string(name)
         case .implicitMember: writer.int(4)
         case .returnedBy(let type, let function, let name): writer.int(5); writer.string(type); writer.string(function); writer.string(name)
+        case .cast(let type, let name): writer.int(6); writer.string(type); writer.string(name)
         }
         writer.optional(condition) { $1.write(to: &$0) }
         writer.array(arguments) { writer, value in writer.optional(value) { $0.string($1) } }

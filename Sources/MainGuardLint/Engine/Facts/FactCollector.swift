@@ -249,10 +249,26 @@ final class FactCollector: DeclarationCollector {
         return .visitChildren
     }
 
+    /// `if let cell = view as? PhotoCell`, `guard let track: Track = …`: the bound name's type.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            if let declared = node.typeAnnotation?.type.simpleName {
+                facts.variableTypes.record(name, type: declared)
+            } else {
+                facts.variableTypes.record(name, value: value)
+            }
+        }
+        return .visitChildren
+    }
+
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             let declared = node.typeAnnotation?.type.simpleName
-            facts.variableTypes.record(name, type: declared ?? node.initializer.flatMap { facts.variableTypes.type(of: $0.value) })
+            if let declared {
+                facts.variableTypes.record(name, type: declared)
+            } else if let value = node.initializer?.value {
+                facts.variableTypes.record(name, value: value)
+            }
             if let value = node.initializer?.value {
                 facts.variableTypes.recordLock(name, value: value)
                 if declared == nil { facts.variableTypes.recordFactoryResult(name, value: value) }
@@ -276,7 +292,12 @@ extension CalledName {
             if reference.baseName.tokenKind == .keyword(.self) { return .implicitSelf }
             if reference.baseName.text.startsWithUppercase { return .type(reference.baseName.text) }
         }
-        if let type = types.type(of: receiver) { return .instance(type) }
+        if let type = types.type(of: receiver) {
+            if let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text, types.isCast(name) {
+                return .cast(type: type, name: name)
+            }
+            return .instance(type)
+        }
         if let name = receiver.as(DeclReferenceExprSyntax.self)?.baseName.text, let factory = types.factoryResult(of: name) {
             return .returnedBy(type: factory.type, function: factory.function, name: name)
         }

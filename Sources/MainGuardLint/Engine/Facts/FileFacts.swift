@@ -77,12 +77,16 @@ enum ReceiverKind: Sendable, Hashable {
     /// function declares it returns (a protocol: its conformers'), when the index knows that function;
     /// otherwise as `namedInstance(name)`.
     case returnedBy(type: String, function: String, name: String)
+    /// `cell.show(x)` after `guard let cell = view as? PhotoCell`: members of the type cast to, as for
+    /// `instance`; where the linted code declares no such type (an Objective-C or SDK class), as
+    /// `namedInstance(name)`.
+    case cast(type: String, name: String)
 
     /// A value whose type the syntax does not show.
     var isUntypedInstance: Bool {
         switch self {
         case .instance(nil), .namedInstance, .returnedBy: true
-        case .implicitSelf, .type, .instance, .implicitMember: false
+        case .implicitSelf, .type, .instance, .implicitMember, .cast: false
         }
     }
 }
@@ -304,6 +308,8 @@ struct RuleTriggers: Sendable {
 /// recognise `semaphore.wait()` on a `DispatchSemaphore`).
 struct VariableTypes: Sendable {
     private var types: [String: String] = [:]
+    /// Names whose type comes from a cast (`let cell = view as? PhotoCell`).
+    private var castNames: Set<String> = []
     /// Names of semaphores created with a positive count (`DispatchSemaphore(value: 1)`): locks.
     private var locks: Set<String> = []
     /// Names holding the result of a static call (`let exporter = ExportFactory.make(format)`), whose type
@@ -350,6 +356,25 @@ struct VariableTypes: Sendable {
         if let known = types[name], known != type { types[name] = "" } else { types[name] = type }
     }
 
+    /// Records `name` as holding `value`: its type as `type(of:)` shows it, and whether that comes from a cast.
+    mutating func record(_ name: String, value: ExprSyntax) {
+        let cast = Self.castType(of: value)
+        if cast != nil { castNames.insert(name) }
+        record(name, type: cast ?? type(of: value))
+    }
+
+    /// `name` holds a value cast to its type (`castType(of:)`).
+    func isCast(_ name: String) -> Bool { castNames.contains(name) }
+
+    /// The type a cast names: `PhotoCell` for `view as? PhotoCell` or `view as! PhotoCell`. The parser
+    /// leaves a cast unfolded, as the sequence `[value, as?, Type]`.
+    static func castType(of expression: ExprSyntax) -> String? {
+        if let cast = expression.as(AsExprSyntax.self) { return cast.type.simpleName }
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+              sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true else { return nil }
+        return sequence.elements.last?.as(TypeExprSyntax.self)?.type.simpleName
+    }
+
     subscript(name: String) -> String? {
         if let type = types[name], !type.isEmpty { return type }
         // A stored property declared in another file: the name is the best evidence left.
@@ -389,7 +414,8 @@ struct VariableTypes: Sendable {
         if let unwrapped = expression.as(OptionalChainingExprSyntax.self) { return type(of: unwrapped.expression) }
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return type(of: unwrapped.expression) }
         if let tried = expression.as(TryExprSyntax.self) { return type(of: tried.expression) }
-        return nil
+        // `cell as? PhotoCell`, `item as! Track`: the type cast to.
+        return Self.castType(of: expression)
     }
 }
 

@@ -105,7 +105,7 @@ public struct ModuleIndex: Sendable {
     let types: TypeIsolationTable
     /// Views and reference models across all linted files, for the SwiftUI render-loop rules.
     let swiftUITypes: SwiftUIModuleTypes
-    private let conformers: ProtocolConformers
+    private let hierarchy: TypeHierarchy
     private let functionsByKey: [String: [Int]]
     private let visibility: ModuleVisibility
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
@@ -141,7 +141,7 @@ public struct ModuleIndex: Sendable {
         let typeRecords = files.flatMap(\.types)
         // The type table and the function tables do not depend on each other: built at the same time,
         // the index does not leave a core idle between the parallel passes before and after it.
-        let (types, (swiftUITypes, conformers, declared, byKey)) = Parallel.both(threads: threads, {
+        let (types, (swiftUITypes, hierarchy, declared, byKey)) = Parallel.both(threads: threads, {
             TypeIsolationTable(typeRecords)
         }, {
             let records = files.flatMap(\.functions)
@@ -149,11 +149,11 @@ public struct ModuleIndex: Sendable {
             for (position, record) in records.enumerated() {
                 byKey[Self.key(name: record.name, type: record.enclosingType), default: []].append(position)
             }
-            return (SwiftUIModuleTypes(typeRecords), ProtocolConformers(typeRecords), records, byKey)
+            return (SwiftUIModuleTypes(typeRecords), TypeHierarchy(typeRecords), records, byKey)
         })
         self.types = types
         self.swiftUITypes = swiftUITypes
-        self.conformers = conformers
+        self.hierarchy = hierarchy
         functionsByKey = byKey
         let functionsByName = byKey
         let visibility = ModuleVisibility(files: files, settings: settings)
@@ -162,7 +162,7 @@ public struct ModuleIndex: Sendable {
         // here leaves every call resolving as it did.
         let resolve: @Sendable (CallReference, FunctionRecord) -> [Int] = { reference, caller in
             Self.candidates(of: reference, callerType: caller.enclosingType, callerFile: caller.fileIndex, functions: declared,
-                            byKey: functionsByName, conformers: conformers, visibility: visibility)
+                            byKey: functionsByName, hierarchy: hierarchy, visibility: visibility)
         }
         var records = declared
         ClosureForwarding.settleForwardingThroughCalls(&records, resolve: resolve)
@@ -214,7 +214,7 @@ public struct ModuleIndex: Sendable {
     func calleePositions(of call: CalledName, receiver: ReceiverKind, callerType: String?, callerFile: Int) -> [Int] {
         let reference = CallReference(called: call, receiver: receiver)
         return Self.candidates(of: reference, callerType: callerType, callerFile: callerFile, functions: records,
-                               byKey: functionsByKey, conformers: conformers, visibility: visibility)
+                               byKey: functionsByKey, hierarchy: hierarchy, visibility: visibility)
     }
 
     private static func key(name: String, type: String?) -> String {
@@ -224,8 +224,8 @@ public struct ModuleIndex: Sendable {
     /// The candidates a call in `callerFile` may run: those `candidatesByName` finds, in the modules the
     /// caller sees.
     private static func candidates(of reference: CallReference, callerType: String?, callerFile: Int, functions: [FunctionRecord],
-                                   byKey: [String: [Int]], conformers: ProtocolConformers, visibility: ModuleVisibility) -> [Int] {
-        candidatesByName(of: reference, callerType: callerType, functions: functions, byKey: byKey, conformers: conformers)
+                                   byKey: [String: [Int]], hierarchy: TypeHierarchy, visibility: ModuleVisibility) -> [Int] {
+        candidatesByName(of: reference, callerType: callerType, functions: functions, byKey: byKey, hierarchy: hierarchy)
             .filter { visibility.sees(functions[$0].fileIndex, from: callerFile) }
             // `private`/`fileprivate` functions are callable only from their own file.
             .filter { !functions[$0].isFilePrivate || functions[$0].fileIndex == callerFile }
@@ -234,7 +234,7 @@ public struct ModuleIndex: Sendable {
     /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
     /// unqualified calls, then free functions.
     private static func candidatesByName(of reference: CallReference, callerType: String?, functions: [FunctionRecord],
-                                         byKey: [String: [Int]], conformers: ProtocolConformers) -> [Int] {
+                                         byKey: [String: [Int]], hierarchy: TypeHierarchy) -> [Int] {
         let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
         let key = isInitializer ? "\(reference.name).init" : reference.name
         guard let named = byKey[key] else { return [] }
@@ -243,21 +243,30 @@ public struct ModuleIndex: Sendable {
         if isInitializer { return matching }
         switch reference.receiver {
         case .implicitSelf:
-            let ownType = matching.filter { callerType != nil && functions[$0].enclosingType == callerType }
-            return ownType.isEmpty ? matching.filter { functions[$0].enclosingType == nil } : ownType
+            // The caller's own type, then a superclass it inherits the method from, then free functions.
+            if let callerType, let declared = Self.declaredOrInherited(matching, by: callerType, functions: functions, hierarchy: hierarchy) {
+                return declared
+            }
+            return matching.filter { functions[$0].enclosingType == nil }
         case .type(let name):
             // `Self.f()` names the caller's own type.
-            let owner = name == "Self" ? callerType : name
-            return matching.filter { functions[$0].enclosingType == owner }
+            guard let owner = name == "Self" ? callerType : name else { return [] }
+            return Self.declaredOrInherited(matching, by: owner, functions: functions, hierarchy: hierarchy) ?? []
         case .instance(let type?):
             // A value typed as a protocol: its conformers' implementations and the protocol's extensions.
-            if let conforming = conformers.conformers(of: type) {
+            if let conforming = hierarchy.conformers(of: type) {
                 let implementations = matching.filter { position in
                     functions[position].hasBody && functions[position].enclosingType.map { $0 == type || conforming.contains($0) } == true
                 }
                 if !implementations.isEmpty { return implementations }
             }
-            return matching.filter { functions[$0].enclosingType == type }
+            // A value typed as a class runs the method its class declares or inherits, or a subclass's override.
+            let declared = Self.declaredOrInherited(matching, by: type, functions: functions, hierarchy: hierarchy) ?? []
+            let subclasses = hierarchy.subclasses(of: type)
+            if subclasses.isEmpty { return declared }
+            return declared + matching.filter { position in
+                functions[position].hasBody && functions[position].enclosingType.map(subclasses.contains) == true
+            }
         case .implicitMember:
             return matching.filter { functions[$0].enclosingType != nil }
         case .instance(nil):
@@ -274,6 +283,13 @@ public struct ModuleIndex: Sendable {
             }
             let owners = Set(instanceMethods.compactMap { functions[$0].enclosingType })
             return owners.count == 1 ? instanceMethods : []
+        case .cast(let type, let name):
+            var typed = reference
+            typed.receiver = .instance(type)
+            let members = candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, hierarchy: hierarchy)
+            guard members.isEmpty, !hierarchy.declares(type) else { return members }
+            typed.receiver = .namedInstance(name)
+            return candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, hierarchy: hierarchy)
         case .returnedBy(let type, let function, let name):
             // The one type the factory's declarations say they return; otherwise what the value's name names.
             let returned = Set((byKey[function] ?? []).filter { functions[$0].isStatic && functions[$0].enclosingType == type }
@@ -284,8 +300,21 @@ public struct ModuleIndex: Sendable {
             } else {
                 typed.receiver = .namedInstance(name)
             }
-            return candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, conformers: conformers)
+            return candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, hierarchy: hierarchy)
         }
+    }
+
+    /// The candidates `type` declares; otherwise those of the nearest superclass that declares any; nil
+    /// when neither does.
+    private static func declaredOrInherited(_ candidates: [Int], by type: String, functions: [FunctionRecord],
+                                            hierarchy: TypeHierarchy) -> [Int]? {
+        let own = candidates.filter { functions[$0].enclosingType == type }
+        if !own.isEmpty { return own }
+        for superclass in hierarchy.superclasses(of: type) {
+            let inherited = candidates.filter { functions[$0].enclosingType == superclass }
+            if !inherited.isEmpty { return inherited }
+        }
+        return nil
     }
 
     /// A camel-case name in lower case with each word's plural `s` dropped, so that a value's name matches
