@@ -50,6 +50,9 @@ final class CatalogueMatchingTests: XCTestCase {
             ("let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\n_ = try? dbQueue.read { db in try Row.fetchAll(db) }", "DatabaseQueue.read", .warning),
             ("let pool: DatabasePool = makePool()\ntry? pool.write { db in try db.execute(sql: \"DELETE\") }", "DatabasePool.write", .warning),
             ("queue.inDatabase { db in print(db) }", "FMDatabaseQueue.inDatabase", .warning),
+            // GRDB's queue has the same method: named for the library the receiver shows.
+            ("let dbQueue = try! DatabaseQueue(path: \"/tmp/db\")\ntry? dbQueue.inDatabase { db in try db.execute(sql: \"DELETE\") }",
+             "DatabaseQueue.inDatabase", .warning),
             ("_ = sqlite3_step(statement)", "sqlite3_step", .warning),
             ("_ = try? NSDocumentController.shared.makeDocument(withContentsOf: url, ofType: \"txt\")",
              "NSDocumentController.makeDocument(withContentsOf:ofType:)", .warning),

@@ -83,7 +83,8 @@ enum CostEvidence {
         "SecItemCopyMatching": .keychainRead,
         "SecItemAdd": .keychainWrite, "SecItemUpdate": .keychainWrite, "SecItemDelete": .keychainWrite,
         "DatabaseQueue.read": .database, "DatabaseQueue.write": .database, "DatabasePool.read": .database,
-        "DatabasePool.write": .database, "FMDatabaseQueue.inDatabase": .database, "FMDatabaseQueue.inTransaction": .database,
+        "DatabasePool.write": .database, "DatabaseQueue.inDatabase": .database, "DatabaseQueue.inTransaction": .database,
+        "FMDatabaseQueue.inDatabase": .database, "FMDatabaseQueue.inTransaction": .database,
         "FMDatabase.executeQuery": .database, "FMDatabase.executeUpdate": .database, "sqlite3_step": .database,
         "sqlite3_exec": .database,
         "NSFileCoordinator.coordinate": .coordination,
@@ -449,15 +450,28 @@ private extension CalledName {
     }
 
     /// In the body of an `if` that tests the copy's destination is missing (`!fm.fileExists(atPath: destination)`),
-    /// or after a `guard` that leaves when it exists.
+    /// or after a `guard` that leaves when it exists; the destination may be a file in the folder tested
+    /// (`guard !fm.fileExists(atPath: folder.path)`, then `folder.appendingPathComponent(name)`: blind round AS,
+    /// bundled files copied the first time their folder is missing).
     var copiesOnlyWhenTheDestinationIsMissing: Bool {
-        guard let destination = call.arguments.first(where: { ["toPath", "to"].contains($0.label?.text) })?.expression.trimmedDescription
+        guard let destinationArgument = call.arguments.first(where: { ["toPath", "to"].contains($0.label?.text) })?.expression
         else { return false }
+        let destination = destinationArgument.trimmedDescription
+        // The tested path names the destination, or the local the destination is made from.
+        func namesTheDestination(_ path: ExprSyntax) -> Bool {
+            guard let root = path.identifiers.first else { return false }
+            return destinationArgument.tracesBack(hops: 3) { $0.identifiers.first == root }
+        }
         // `!fm.fileExists(atPath: destination)`, `FileManager.default.fileExists(atPath: destination) == false`.
         func testsMissing(_ conditions: ConditionElementListSyntax) -> Bool {
             conditions.contains { element in
                 let text = element.condition.trimmedDescription
-                return (text.hasPrefix("!") || text.hasSuffix("== false")) && text.contains("fileExists(atPath:") && text.contains(destination)
+                guard (text.hasPrefix("!") || text.hasSuffix("== false")) && text.contains("fileExists(atPath:") else { return false }
+                return text.contains(destination) || element.condition.tokens(viewMode: .sourceAccurate).contains { token in
+                    guard token.text == "fileExists", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                          let path = CalledName.calling(reference)?.call.arguments.first?.expression else { return false }
+                    return namesTheDestination(path)
+                }
             }
         }
         var child = Syntax(call)
