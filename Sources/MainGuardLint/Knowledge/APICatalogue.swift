@@ -89,6 +89,11 @@ public enum APICatalogue {
         .init(match: .method(receiver: "DispatchGroup", name: "wait", prefix: false), kind: .wait, display: "DispatchGroup.wait()"),
         .init(match: .method(receiver: "NSCondition", name: "wait", prefix: false), kind: .wait, display: "NSCondition.wait()"),
         .init(match: .method(receiver: "Process", name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
+        // Runs the script to its end: each command it sends another app is an Apple Event whose reply it
+        // waits for (two minutes by default), and an app that must launch first, or an administrator
+        // password prompt, holds the caller until it is done (blind recall hunts AP and AS).
+        .init(match: .method(receiver: nil, name: "executeAndReturnError", prefix: false), kind: .syncIO,
+              display: "NSAppleScript.executeAndReturnError"),
         .init(match: .method(receiver: nil, name: "waitUntilExit", prefix: false), kind: .wait, display: "Process.waitUntilExit()"),
         .init(match: .function(name: "pthread_join", prefix: false), kind: .wait, display: "pthread_join(_:_:)"),
         .init(match: .method(receiver: nil, name: "waitUntilAllOperationsAreFinished", prefix: false), kind: .wait, display: "OperationQueue.waitUntilAllOperationsAreFinished()"),

@@ -36,7 +36,7 @@ enum CostEvidence {
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
         case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport, photoRequest
-        case keyStretching
+        case keyStretching, appleEvent
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -57,7 +57,7 @@ enum CostEvidence {
         /// Costs a user time where a caller runs it per frame, row or timer tick (`Evidence.whenItsCallerRepeats`):
         /// a read of the app's storage, or importing HTML, which lays it out with WebKit (blind round AK's
         /// recall hunt: a chat's message cells parsed their HTML on every reload of a 1.5 s timer).
-        var addsUpWhenRepeated: Bool { readsStorage || self == .htmlImport || self == .process }
+        var addsUpWhenRepeated: Bool { readsStorage || self == .htmlImport || self == .process || self == .appleEvent }
     }
 
     /// How a node repeats within its function (`Syntax.repetition`).
@@ -104,6 +104,9 @@ enum CostEvidence {
         "CIContext.writeJPEGRepresentation": .imageEncoding, "CIContext.writePNGRepresentation": .imageEncoding,
         "CIContext.writeHEIFRepresentation": .imageEncoding, "NSBitmapImageRep.representation(using:properties:)": .imageEncoding,
         // A helper tool run to completion: most are short (`git rev-parse`, `defaults read`).
+        // A script that only computes or asks Standard Additions (`get volume settings`) returns in
+        // milliseconds; one that sends another app a command waits for that app (blind round AS: 4 of 12).
+        "NSAppleScript.executeAndReturnError": .appleEvent,
         "Process.waitUntilExit()": .process, "FileHandle.readDataToEndOfFile()": .process,
         // Its modern spelling, and the other handle reads: a pipe's output or a bounded slice of a file
         // (a log's tail, a header); blind reviews rejected every one they read (rounds H to R).
@@ -229,12 +232,22 @@ enum CostEvidence {
         case .photoRequest: shown = PhotoRequests.asksForAFullSizeOrRemoteImage(call)
         // A helper process that profiles, builds, archives or goes over the network (`SlowCommands`), set up here.
         case .process: shown = node.enclosingFunction.map(SlowCommands.areNamed(in:)) ?? false
+        // `tell application "Finder" to move …`: the script waits for the other app's reply (Finder moving files
+        // to the trash, blind round AS); `kill`, `get volume settings` or an administrator prompt do not scale.
+        case .appleEvent: shown = node.enclosingFunction.map(Self.scriptsAnotherApp(in:)) ?? false
         case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching: shown = false
         }
         if shown { return .shown }
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is
         // done once per key, however often callers ask (blind review: map markers read once per icon).
         return operation.addsUpWhenRepeated && !node.enclosingFunctionText.readsACache ? .whenItsCallerRepeats : .none
+    }
+
+    /// A string literal of the function tells another app what to do (`tell application "Finder"`).
+    static func scriptsAnotherApp(in function: some SyntaxProtocol) -> Bool {
+        function.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .stringSegment(let text) = token.tokenKind { text.contains("tell application") } else { false }
+        }
     }
 
     /// The image a call hands a helper (`image` its receiver or first argument) is a user's photo or capture,
@@ -907,7 +920,11 @@ extension CatalogueEntry {
     /// What the call does to the main thread, for messages (`BlockingKind.effect`): reading a helper
     /// process's output to its end waits for the process (`git push` run through a shell helper).
     var effect: String {
-        kind == .syncIO && CostEvidence.singleOperations[display] == .process ? "waits for a helper process" : kind.effect
+        switch kind == .syncIO ? CostEvidence.singleOperations[display] : nil {
+        case .process: "waits for a helper process"
+        case .appleEvent: "runs a script to its end"
+        default: kind.effect
+        }
     }
 }
 
