@@ -1,9 +1,11 @@
 import SwiftSyntax
 
 /// Private functions that nothing calls: a `private` or `fileprivate` function is callable only from its
-/// own file, so one whose name the file's text holds once outside its own body (its declaration) is dead
-/// code, and work in it never runs. Comments and strings count as mentions (a `#selector`, a `perform("name")`): the check errs
-/// towards reporting. Each function's name is searched once per file, however many hits it holds.
+/// own file, so one whose name the file's text holds only where it declares it is dead code, and work in it
+/// never runs. A mention inside another private function that nothing calls does not count either: a
+/// helper called only from a dead function is dead too (blind round AS: a folder listed by a helper whose
+/// one caller nothing calls). Comments and strings count as mentions (a `#selector`, a `perform("name")`):
+/// the check errs towards reporting. Each function's name is searched once per file, however many hits it holds.
 ///
 /// ```swift
 /// var uncalled = UncalledFunctions(text: source)
@@ -15,19 +17,44 @@ struct UncalledFunctions {
 
     init(text: String) { self.text = text }
 
+    /// How many private callers deep a dead chain is followed.
+    static let deepestChain = 6
+
     /// True when `node` is written in a private function (`Syntax.enclosingPrivateFunction`) that its file
-    /// names only where it declares it.
+    /// names only where it declares it, or in other private functions that nothing calls.
     mutating func contains(_ node: Syntax) -> Bool {
         guard let function = node.enclosingPrivateFunction else { return false }
+        return isUncalled(function, root: node.root, assumingUncalled: [])
+    }
+
+    /// `assumingUncalled`: the functions whose answer is being worked out further up, taken as uncalled so
+    /// that two helpers calling only each other are dead; an answer that leans on them is not kept.
+    private mutating func isUncalled(_ function: FunctionDeclSyntax, root: Syntax, assumingUncalled: Set<SyntaxIdentifier>) -> Bool {
         if let known = answers[function.id] { return known }
         let name = function.name.text
         // A call to itself (a retry, a polling loop) is no caller: blind round Z read a `sleep` in a private
         // method that only restarts itself.
         let body = function.bodyOffsets
-        let answer = SourcePrefilter.withPrefilter(over: text) { prefilter in
-            prefilter.offsets(ofWord: name).filter { !body.contains($0) }.count <= 1
+        let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
+        let mentions = SourcePrefilter.withPrefilter(over: text) { prefilter in
+            prefilter.offsets(ofWord: name).filter { !body.contains($0) && $0 != declaration }
         }
-        answers[function.id] = answer
+        let assumed = assumingUncalled.union([function.id])
+        var answer = true
+        for offset in mentions {
+            guard let caller = root.token(at: AbsolutePosition(utf8Offset: offset)).flatMap({ Syntax($0).enclosingPrivateFunction }) else {
+                answer = false
+                break
+            }
+            if assumed.contains(caller.id) { continue }
+            // A chain of helpers deeper than a few calls counts as called: the answer stays cheap and the
+            // stack shallow in a generated file of thousands of private functions.
+            if assumed.count >= Self.deepestChain || !isUncalled(caller, root: root, assumingUncalled: assumed) {
+                answer = false
+                break
+            }
+        }
+        if assumingUncalled.isEmpty || !answer { answers[function.id] = answer }
         return answer
     }
 }
