@@ -419,6 +419,25 @@ final class CallResolutionTests: XCTestCase {
         XCTAssertEqual(owners(.cast(type: "PhotoStore", name: "unrelated")), ["DiskStore"])
     }
 
+    func testADelegatingInitializerRunsTheInitializerItCalls() {
+        let index = ModuleIndex(sources: ["""
+            import Foundation
+            final class Catalogue {
+                let names: [String]
+                init(url: URL) {
+                    let data = (try? Data(contentsOf: url)) ?? Data()
+                    names = (try? JSONDecoder().decode([String].self, from: data)) ?? []
+                }
+                convenience init(path: String) { self.init(url: URL(fileURLWithPath: path)) }
+                convenience init() { self.init(path: "/tmp/catalogue.json") }
+            }
+            """], settings: .lowCost)
+        let heaviness = Dictionary(uniqueKeysWithValues: index.functions.map { ($0.signature, $0.heaviness) })
+        XCTAssertEqual(heaviness["Catalogue(url:)"], "calls Data(contentsOf:)")
+        XCTAssertEqual(heaviness["Catalogue(path:)"], "calls self.init(url:), which calls Data(contentsOf:)")
+        XCTAssertNotNil(heaviness["Catalogue()"] ?? nil)
+    }
+
     func testTheHierarchyEndsAtACycle() {
         let records = ["A": "B", "B": "A"].map { name, superclass in
             TypeDeclarationRecord(name: name, keyword: "class", explicitIsolation: nil, inherited: [superclass], settings: .classic)

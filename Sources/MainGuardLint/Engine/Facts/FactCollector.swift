@@ -309,7 +309,9 @@ extension CalledName {
     var display: String { Self.display(name: name, labels: labels) }
 
     static func display(name: String, labels: [String?]) -> String {
-        "\(name)(\(labels.filter { $0 != trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()))"
+        // `self.init(url:)`, which `CalledName` names `self`.
+        let name = name == "self" || name == "Self" ? "\(name).init" : name
+        return "\(name)(\(labels.filter { $0 != trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()))"
     }
 }
 

@@ -107,6 +107,8 @@ public struct ModuleIndex: Sendable {
     let swiftUITypes: SwiftUIModuleTypes
     private let hierarchy: TypeHierarchy
     private let functionsByKey: [String: [Int]]
+    /// Some type of the linted code declares an initializer (`self.init(...)`, named `self`, may resolve).
+    private let declaresInitializers: Bool
     private let visibility: ModuleVisibility
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
     /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (`async_function_runs_on_main_actor`).
@@ -155,6 +157,7 @@ public struct ModuleIndex: Sendable {
         self.swiftUITypes = swiftUITypes
         self.hierarchy = hierarchy
         functionsByKey = byKey
+        declaresInitializers = byKey.keys.contains { $0.hasSuffix(".init") }
         let functionsByName = byKey
         let visibility = ModuleVisibility(files: files, settings: settings)
         self.visibility = visibility
@@ -207,6 +210,7 @@ public struct ModuleIndex: Sendable {
     /// False when no function of the linted code has the called name: the call cannot resolve.
     func declaresFunction(named call: CalledName.LookupName) -> Bool {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
+            || ((call.name == "self" || call.name == "Self") && declaresInitializers)
     }
 
     /// Where the module functions a call may refer to are, for `function(at:)` or `declaredFunction(at:)`.
@@ -236,11 +240,15 @@ public struct ModuleIndex: Sendable {
     private static func candidatesByName(of reference: CallReference, callerType: String?, functions: [FunctionRecord],
                                          byKey: [String: [Int]], hierarchy: TypeHierarchy) -> [Int] {
         let isInitializer = reference.receiver == .implicitSelf && reference.name.startsWithUppercase
-        let key = isInitializer ? "\(reference.name).init" : reference.name
+        // `self.init(...)` or `Self.init(...)` (`CalledName` names them `self` and `Self`) in a convenience or
+        // delegating initializer: one of the caller's own initializers.
+        let delegates = reference.receiver == .implicitSelf && (reference.name == "self" || reference.name == "Self")
+        if delegates, callerType == nil { return [] }
+        let key = delegates ? "\(callerType ?? "").init" : isInitializer ? "\(reference.name).init" : reference.name
         guard let named = byKey[key] else { return [] }
         let labels = reference.labels
         let matching = named.filter { Self.labels(labels, match: functions[$0].parameters) }
-        if isInitializer { return matching }
+        if isInitializer || delegates { return matching }
         switch reference.receiver {
         case .implicitSelf:
             // The caller's own type, then a superclass it inherits the method from, then free functions.
