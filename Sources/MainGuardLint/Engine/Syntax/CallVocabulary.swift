@@ -142,6 +142,17 @@ extension ClosureExprSyntax {
         return nil
     }
 
+    /// `process.terminationHandler = { ... }`: the handler property (`BackgroundDelegateCallbacks.backgroundHandlers`)
+    /// the closure is assigned to; nil for other closures.
+    var assignedBackgroundHandler: String? {
+        guard let operands = parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
+              let name = elements[index - 2].as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              BackgroundDelegateCallbacks.backgroundHandlers.contains(name) else { return nil }
+        return name
+    }
+
     /// Where this closure's body runs, from its attributes and the API it is handed to.
     var role: ClosureRole {
         if let attributes = signature?.attributes, !attributes.isEmpty {
@@ -153,6 +164,7 @@ extension ClosureExprSyntax {
                 return .background("a @Sendable closure")
             }
         }
+        if let handler = assignedBackgroundHandler { return .background("a \(handler) closure") }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
         let role = called.closureRole
         // Combine: an operator's closure runs on the scheduler of the nearest `.receive(on:)` upstream.
