@@ -125,6 +125,20 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertTrue(show.escapes(label: nil, isTrailing: true))
     }
 
+    func testEscapingSendableClosureParametersAreKeptForOtherThreads() throws {
+        let index = ModuleIndex(sources: ["""
+            func cache(decoder: @escaping @Sendable (Data) -> Int, onDone: (@Sendable () -> Void)?, each: @Sendable (Int) -> Void,
+                       then: @escaping () -> Void) {}
+            """])
+        let cache = try XCTUnwrap(index.functions.first { $0.name == "cache" }).parameters
+        XCTAssertEqual(cache.map(\.isSendableClosure), [true, true, true, false])
+        XCTAssertTrue(cache.keepsForOtherThreads(label: "decoder", isTrailing: false))
+        XCTAssertTrue(cache.keepsForOtherThreads(label: "onDone", isTrailing: false))
+        // Sendable but called before the function returns; escaping but not Sendable.
+        XCTAssertFalse(cache.keepsForOtherThreads(label: "each", isTrailing: false))
+        XCTAssertFalse(cache.keepsForOtherThreads(label: nil, isTrailing: true))
+    }
+
     func testGenericAndExtensionMembersResolveToTheirType() {
         let source = """
             @MainActor final class Store<Item: Sendable> {

@@ -52,7 +52,7 @@ struct IndexInputsStore: Sendable {
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 12
+    private static let format = 13
 
     init() {}
 
@@ -165,7 +165,7 @@ extension FunctionRecord {
                   parameters: try reader.array { reader in
                       Parameter(label: try reader.optional { try $0.string() }, hasDefault: try reader.bool(), name: try reader.string(),
                                 defaultLiteral: try reader.optional { try $0.string() }, isClosure: try reader.bool(),
-                                isEscapingClosure: try reader.bool())
+                                isEscapingClosure: try reader.bool(), isSendableClosure: try reader.bool())
                   },
                   isAsync: try reader.bool(), isConcurrent: try reader.bool(), isStatic: try reader.bool(), isFilePrivate: try reader.bool(),
                   enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(),
@@ -194,6 +194,7 @@ extension FunctionRecord {
             writer.optional(parameter.defaultLiteral) { $0.string($1) }
             writer.bool(parameter.isClosure)
             writer.bool(parameter.isEscapingClosure)
+            writer.bool(parameter.isSendableClosure)
         }
         writer.bool(isAsync)
         writer.bool(isConcurrent)

@@ -331,6 +331,10 @@ final class HeavinessSolver: @unchecked Sendable {
             let outer = record.callees[handOff.call]
             let helpers = resolve(outer, record)
             if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread }) { return true }
+            // `@escaping @Sendable`: kept to be called from other threads (`Parameter.keepsForOtherThreads`).
+            if !helpers.isEmpty, helpers.allSatisfy({
+                records[$0].parameters.keepsForOtherThreads(label: handOff.label, isTrailing: handOff.isTrailing)
+            }) { return true }
             next = outer.handOff
         }
         return false

@@ -18,6 +18,8 @@ public struct Parameter: Sendable, Hashable {
     /// A closure the function may keep and call after it returns (`@escaping`, or optional, which
     /// escapes implicitly): a closure literal handed to it is not work done at the call.
     public var isEscapingClosure = false
+    /// A closure declared `@Sendable`: a closure literal handed to it is not isolated to the caller's actor.
+    public var isSendableClosure = false
 }
 
 extension [Parameter] {
@@ -29,13 +31,46 @@ extension [Parameter] {
     /// configureMenu(cell) { index in apply(index) } // escapes(label: nil, isTrailing: true) == true
     /// ```
     func escapes(label: String?, isTrailing: Bool) -> Bool {
-        if let label { return first { $0.label == label }?.isEscapingClosure ?? false }
-        guard isTrailing else { return false }
-        return last { $0.isClosure }?.isEscapingClosure ?? false
+        parameter(label: label, isTrailing: isTrailing)?.isEscapingClosure ?? false
+    }
+
+    /// Whether that parameter is kept to be called later, from any thread (`@escaping @Sendable`): the
+    /// function is handing the closure to other threads, so a closure literal handed to it runs there,
+    /// not on the caller's actor (a decoder a cache runs in a detached task: blind round AT).
+    ///
+    /// ```swift
+    /// // init(service: Service, decoder: @escaping @Sendable (Data) -> Image?)
+    /// self.init(service: service) { data in decode(data) } // keepsForOtherThreads(label: nil, isTrailing: true) == true
+    /// ```
+    func keepsForOtherThreads(label: String?, isTrailing: Bool) -> Bool {
+        parameter(label: label, isTrailing: isTrailing).map { $0.isEscapingClosure && $0.isSendableClosure } ?? false
+    }
+
+    /// The parameter a closure argument binds to: the one labelled `label`, or, for a single trailing
+    /// closure, the last closure parameter.
+    private func parameter(label: String?, isTrailing: Bool) -> Parameter? {
+        if let label { return first { $0.label == label } }
+        guard isTrailing else { return nil }
+        return last { $0.isClosure }
     }
 }
 
 extension TypeSyntax {
+    /// `@Sendable () -> Void`, also optional (`(@Sendable () -> Void)?`) or escaping.
+    var isSendableClosureType: Bool {
+        var type = Syntax(self)
+        while true {
+            if let optional = type.as(OptionalTypeSyntax.self) { type = Syntax(optional.wrappedType); continue }
+            if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                type = Syntax(only.type)
+                continue
+            }
+            break
+        }
+        guard let attributed = type.as(AttributedTypeSyntax.self), attributed.baseType.isFunctionType else { return false }
+        return attributed.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable" }
+    }
+
     /// `(isClosure, isEscaping)` for a parameter's type: `@escaping () -> Void` and `(() -> Void)?` escape,
     /// `() -> Void` does not.
     var closureKind: (isClosure: Bool, isEscaping: Bool) {

@@ -111,7 +111,7 @@ struct RuleContext {
                    call.isAwaited, let actor = Self.actor(running: awaitedCallees(of: calls[position])) {
                     return .otherActor(actor)
                 }
-                if isHandedToABackgroundHelper(closure) { return .nonisolated }
+                if isHandedToABackgroundHelper(closure) || isKeptForOtherThreads(closure) { return .nonisolated }
             }
             if candidate.isFunctionBoundary { return nil }
             current = candidate.parent
@@ -143,6 +143,16 @@ struct RuleContext {
         let callees = calls[position].callees
         return !callees.isEmpty && callees.allSatisfy(\.runsClosuresOffTheCallersThread)
             && !call.arguments.contains(where: { CalledName.isMainQueue($0.expression.trimmedDescription) })
+    }
+
+    /// The closure is handed to a parameter of the linted code declared `@escaping @Sendable`
+    /// (`Parameter.keepsForOtherThreads`): it runs on the threads the function hands it to.
+    private func isKeptForOtherThreads(_ closure: ClosureExprSyntax) -> Bool {
+        guard let call = closure.enclosingCall, let position = callPositions[call.id],
+              let argument = ArgumentPosition(of: Syntax(closure)) else { return false }
+        let keepers = calls[position].callees
+        return !keepers.isEmpty
+            && keepers.allSatisfy { $0.parameters.keepsForOtherThreads(label: argument.label, isTrailing: argument.isFirstTrailingClosure) }
     }
 
     /// The functions an awaited call may run. A receiver whose type the syntax does not show
