@@ -160,15 +160,12 @@ extension CalledName {
 /// print(BackgroundDelegateCallbacks.isCallback(named: "captureOutput", labels: ["_", "didOutput", "from"])) // true
 /// ```
 enum BackgroundDelegateCallbacks {
-    /// `FileHandle` properties whose handler it calls on a queue of its own, never the main queue
-    /// (`pipe.fileHandleForReading.readabilityHandler = onOutput`).
-    static let fileHandleHandlers: Set<String> = ["readabilityHandler", "writeabilityHandler"]
-
-    /// Handler properties that Foundation calls on a thread of its own, never the main thread: the
-    /// `FileHandle` ones, and `Process.terminationHandler` ("not guaranteed to run on any particular
-    /// thread"; in practice a background one). A closure literal assigned to one runs there (blind round
-    /// AT: a codesign check's output read in `proc.terminationHandler = { _ in ... }`).
-    static let backgroundHandlers: Set<String> = fileHandleHandlers.union(["terminationHandler"])
+    /// Handler properties that Foundation calls on a thread of its own, never the main thread:
+    /// `FileHandle`'s (`pipe.fileHandleForReading.readabilityHandler = onOutput`) and
+    /// `Process.terminationHandler` ("not guaranteed to run on any particular thread"; in practice a
+    /// background one). A closure literal or a method assigned to one runs there (blind round AT: a
+    /// codesign check's output read in `proc.terminationHandler = { _ in ... }`).
+    static let backgroundHandlers: Set<String> = ["readabilityHandler", "writeabilityHandler", "terminationHandler"]
 
     /// Base name, then the argument labels after the first parameter's.
     static let callbacks: [String: [[String]]] = [

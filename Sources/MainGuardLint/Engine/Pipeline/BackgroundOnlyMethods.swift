@@ -136,7 +136,7 @@ struct BackgroundOnlyMethods {
         for mention in mentions where answer && !body.contains(mention.position.utf8Offset) {
             switch mentionKind(mention, of: function, namesAVariable: namesAVariable) {
             case .declaration, .otherName: continue
-            case .readabilityHandler, .handedToBackground: calls += 1
+            case .backgroundHandler, .handedToBackground: calls += 1
             case .call:
                 calls += 1
                 answer = isInBackground(mention)
@@ -148,7 +148,7 @@ struct BackgroundOnlyMethods {
         return answer
     }
 
-    private enum MentionKind { case declaration, otherName, readabilityHandler, handedToBackground, call, other }
+    private enum MentionKind { case declaration, otherName, backgroundHandler, handedToBackground, call, other }
 
     private func mentionKind(_ mention: Syntax, of function: FunctionDeclSyntax, namesAVariable: Bool) -> MentionKind {
         if mention.id == Syntax(function.name).id { return .declaration }
@@ -158,7 +158,7 @@ struct BackgroundOnlyMethods {
         // A local, a parameter, an argument label or a property of the same name is not the method.
         if parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionParameterSyntax.self) || parent.is(LabeledExprSyntax.self)
             || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(EnumCaseElementSyntax.self) { return .otherName }
-        if mention.isAssignedAsReadabilityHandler { return .readabilityHandler }
+        if mention.isAssignedAsABackgroundHandler { return .backgroundHandler }
         guard parent.is(DeclReferenceExprSyntax.self), var called = parent.parent.map(Syntax.init) else { return .other }
         if let member = called.as(MemberAccessExprSyntax.self), member.declName.id == parent.id {
             // `ResourcePack.load(...)`: another type's static member, not this method.
@@ -229,16 +229,13 @@ private extension Syntax {
         return false
     }
 
-    /// `pipe.fileHandleForReading.readabilityHandler = onOutput`: FileHandle calls it on a queue of its own.
-    var isAssignedAsReadabilityHandler: Bool {
+    /// `pipe.fileHandleForReading.readabilityHandler = onOutput`, `process.terminationHandler = finished`:
+    /// Foundation calls the method on a thread of its own (`Syntax.assignedBackgroundHandler`).
+    var isAssignedAsABackgroundHandler: Bool {
         guard let reference = parent?.as(DeclReferenceExprSyntax.self) else { return false }
         var value = Syntax(reference)
         if let member = value.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { value = Syntax(member) }
-        guard let operands = value.parent?.as(ExprListSyntax.self) else { return false }
-        let elements = Array(operands)
-        guard let index = elements.firstIndex(where: { $0.id == value.id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
-              let target = elements[index - 2].as(MemberAccessExprSyntax.self) else { return false }
-        return BackgroundDelegateCallbacks.fileHandleHandlers.contains(target.declName.baseName.text)
+        return value.assignedBackgroundHandler != nil
     }
 }
 

@@ -142,17 +142,6 @@ extension ClosureExprSyntax {
         return nil
     }
 
-    /// `process.terminationHandler = { ... }`: the handler property (`BackgroundDelegateCallbacks.backgroundHandlers`)
-    /// the closure is assigned to; nil for other closures.
-    var assignedBackgroundHandler: String? {
-        guard let operands = parent?.as(ExprListSyntax.self) else { return nil }
-        let elements = Array(operands)
-        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
-              let name = elements[index - 2].as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-              BackgroundDelegateCallbacks.backgroundHandlers.contains(name) else { return nil }
-        return name
-    }
-
     /// Where this closure's body runs, from its attributes and the API it is handed to.
     var role: ClosureRole {
         if let attributes = signature?.attributes, !attributes.isEmpty {
@@ -164,7 +153,7 @@ extension ClosureExprSyntax {
                 return .background("a @Sendable closure")
             }
         }
-        if let handler = assignedBackgroundHandler { return .background("a \(handler) closure") }
+        if let handler = Syntax(self).assignedBackgroundHandler { return .background("a \(handler) closure") }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
         let role = called.closureRole
         // Combine: an operator's closure runs on the scheduler of the nearest `.receive(on:)` upstream.
@@ -213,6 +202,18 @@ extension ExprSyntax {
 }
 
 extension Syntax {
+    /// `process.terminationHandler = value`, this node the whole value: the handler property
+    /// (`BackgroundDelegateCallbacks.backgroundHandlers`) it is assigned to; nil otherwise. A closure literal
+    /// or a method assigned to one runs on Foundation's thread, not the main thread.
+    var assignedBackgroundHandler: String? {
+        guard let operands = parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2, elements[index - 1].is(AssignmentExprSyntax.self),
+              let name = elements[index - 2].as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              BackgroundDelegateCallbacks.backgroundHandlers.contains(name) else { return nil }
+        return name
+    }
+
     /// True when a local of the enclosing function named `name` is initialised with a value that `matches`:
     /// `let name = value` in an enclosing block, or `if let` / `guard let name = value`.
     func hasLocal(named name: String, initialisedWith matches: (ExprSyntax) -> Bool) -> Bool {
