@@ -480,11 +480,7 @@ private extension CalledName {
             conditions.contains { element in
                 let text = element.condition.trimmedDescription
                 guard (text.hasPrefix("!") || text.hasSuffix("== false")) && text.contains("fileExists(atPath:") else { return false }
-                return text.contains(destination) || element.condition.tokens(viewMode: .sourceAccurate).contains { token in
-                    guard token.text == "fileExists", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                          let path = CalledName.calling(reference)?.call.arguments.first?.expression else { return false }
-                    return namesTheDestination(path)
-                }
+                return text.contains(destination) || element.condition.fileExistsPaths.contains(where: namesTheDestination)
             }
         }
         var child = Syntax(call)
@@ -509,11 +505,7 @@ private extension CalledName {
     /// the app keeps filling (blind round Z rejected 4 of 4 such launch deletions).
     var deletesAFolderItFoundLeftOver: Bool {
         guard let function = Syntax(call).enclosingFunction else { return false }
-        let tested = Set(function.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
-            guard token.text == "fileExists", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                  let path = CalledName.calling(reference)?.call.arguments.first?.expression else { return nil }
-            return path.identifiers.first
-        })
+        let tested = Set(function.fileExistsPaths.compactMap(\.identifiers.first))
         guard !tested.isEmpty else { return false }
         return call.arguments.contains { argument in
             !Self.optionLabels.contains(argument.label?.text ?? "")
@@ -895,6 +887,14 @@ extension CalledName {
 }
 
 extension SyntaxProtocol {
+    /// The paths the `fileExists(atPath:)` calls written in this node test, in source order.
+    var fileExistsPaths: [ExprSyntax] {
+        tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.text == "fileExists", let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+            return CalledName.calling(reference)?.call.arguments.first?.expression
+        }
+    }
+
     /// Every SQL statement the function writes as a string literal reads a page (`LIMIT`) or the schema
     /// (`PRAGMA table_info(tabs)`, a few rows of metadata): blind round AH rejected a browser's column
     /// checks and its ten most recently closed tabs, read with `sqlite3_step` in a loop. False when the

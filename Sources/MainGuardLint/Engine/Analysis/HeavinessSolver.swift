@@ -330,11 +330,12 @@ final class HeavinessSolver: @unchecked Sendable {
             guard let handOff = next, handOff.call < record.callees.count else { return false }
             let outer = record.callees[handOff.call]
             let helpers = resolve(outer, record)
-            if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread }) { return true }
-            // `@escaping @Sendable`: kept to be called from other threads (`Parameter.keepsForOtherThreads`).
-            if !helpers.isEmpty, helpers.allSatisfy({
-                records[$0].parameters.keepsForOtherThreads(label: handOff.label, isTrailing: handOff.isTrailing)
-            }) { return true }
+            // A dispatch helper, or a parameter kept to be called from other threads (`@escaping @Sendable`,
+            // `Parameter.keepsForOtherThreads`).
+            if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread })
+                || helpers.allSatisfy({ records[$0].parameters.keepsForOtherThreads(label: handOff.label, isTrailing: handOff.isTrailing) }) {
+                return true
+            }
             next = outer.handOff
         }
         return false

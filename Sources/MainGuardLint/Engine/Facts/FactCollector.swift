@@ -252,11 +252,7 @@ final class FactCollector: DeclarationCollector {
     /// `if let cell = view as? PhotoCell`, `guard let track: Track = …`: the bound name's type.
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
-            if let declared = node.typeAnnotation?.type.simpleName {
-                facts.variableTypes.record(name, type: declared)
-            } else {
-                facts.variableTypes.record(name, value: value)
-            }
+            facts.variableTypes.record(name, declared: node.typeAnnotation?.type.simpleName, value: value)
         }
         return .visitChildren
     }
@@ -264,11 +260,7 @@ final class FactCollector: DeclarationCollector {
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
             let declared = node.typeAnnotation?.type.simpleName
-            if let declared {
-                facts.variableTypes.record(name, type: declared)
-            } else if let value = node.initializer?.value {
-                facts.variableTypes.record(name, value: value)
-            }
+            facts.variableTypes.record(name, declared: declared, value: node.initializer?.value)
             if let value = node.initializer?.value {
                 facts.variableTypes.recordLock(name, value: value)
                 if declared == nil { facts.variableTypes.recordFactoryResult(name, value: value) }

@@ -391,8 +391,11 @@ struct VariableTypes: Sendable {
         if let known = types[name], known != type { types[name] = "" } else { types[name] = type }
     }
 
-    /// Records `name` as holding `value`: its type as `type(of:)` shows it, and whether that comes from a cast.
-    mutating func record(_ name: String, value: ExprSyntax) {
+    /// Records `name` as declared of type `declared` (`let cell: PhotoCell = …`); without a declared type, as
+    /// holding `value`: its type as `type(of:)` shows it, and whether that comes from a cast.
+    mutating func record(_ name: String, declared: String?, value: ExprSyntax?) {
+        if let declared { return record(name, type: declared) }
+        guard let value else { return }
         let cast = Self.castType(of: value)
         if cast != nil { castNames.insert(name) }
         record(name, type: cast ?? type(of: value))

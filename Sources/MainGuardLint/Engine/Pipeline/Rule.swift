@@ -128,11 +128,17 @@ struct RuleContext {
     /// configureMenu(cell) { index in self.apply(index) } // apply(_:) runs on a selection, later
     /// ```
     func isInClosureAFunctionKeeps(_ node: Syntax) -> Bool {
-        guard let closure = node.enclosingClosure, let call = closure.enclosingCall, let position = callPositions[call.id],
+        guard let closure = node.enclosingClosure else { return false }
+        return everyCallee(handed: closure) { $0.escapes(label: $1.label, isTrailing: $1.isFirstTrailingClosure) }
+    }
+
+    /// The closure literal is an argument of a call of the linted code, and the parameter it binds to in every
+    /// function the call may run satisfies `test`.
+    private func everyCallee(handed closure: ClosureExprSyntax, bindsItTo test: ([Parameter], ArgumentPosition) -> Bool) -> Bool {
+        guard let call = closure.enclosingCall, let position = callPositions[call.id],
               let argument = ArgumentPosition(of: Syntax(closure)) else { return false }
-        let keepers = calls[position].callees
-        return !keepers.isEmpty
-            && keepers.allSatisfy { $0.parameters.escapes(label: argument.label, isTrailing: argument.isFirstTrailingClosure) }
+        let callees = calls[position].callees
+        return !callees.isEmpty && callees.allSatisfy { test($0.parameters, argument) }
     }
 
     /// The closure is handed to a dispatch helper of the app that runs every closure on a background queue
@@ -148,11 +154,7 @@ struct RuleContext {
     /// The closure is handed to a parameter of the linted code declared `@escaping @Sendable`
     /// (`Parameter.keepsForOtherThreads`): it runs on the threads the function hands it to.
     private func isKeptForOtherThreads(_ closure: ClosureExprSyntax) -> Bool {
-        guard let call = closure.enclosingCall, let position = callPositions[call.id],
-              let argument = ArgumentPosition(of: Syntax(closure)) else { return false }
-        let keepers = calls[position].callees
-        return !keepers.isEmpty
-            && keepers.allSatisfy { $0.parameters.keepsForOtherThreads(label: argument.label, isTrailing: argument.isFirstTrailingClosure) }
+        everyCallee(handed: closure) { $0.keepsForOtherThreads(label: $1.label, isTrailing: $1.isFirstTrailingClosure) }
     }
 
     /// The functions an awaited call may run. A receiver whose type the syntax does not show
