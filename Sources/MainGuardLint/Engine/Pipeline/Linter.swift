@@ -354,14 +354,14 @@ public struct Linter: Sendable {
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         // Code after a `return` never runs (the compiler warns too), nor does a private function its file never names.
         hits.removeAll { Syntax($0.1.token).isUnreachable }
-        var uncalled = UncalledFunctions(text: input.text)
+        var uncalled = UncalledFunctions(text: input.text, ignoringErrorPaths: !input.settings.includesLowCost)
         hits.removeAll { uncalled.contains(Syntax($0.1.token)) }
         // Code compiled only into debug builds, screens only the app's developers open, modes a launch argument
-        // selects, work while the app quits and one-time migrations stall no user's interaction.
+        // selects, fallbacks after an error, work while the app quits and one-time migrations stall no user's interaction.
         if !input.settings.includesLowCost {
             hits.removeAll { _, hit in
                 let node = Syntax(hit.token)
-                return node.isDebugOnlyCode || DebugScreens.encloses(node) || node.runsOnlyForALaunchArgument
+                return node.isDebugOnlyCode || node.isOnAnErrorPath || DebugScreens.encloses(node) || node.runsOnlyForALaunchArgument
                     || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
             }
         }

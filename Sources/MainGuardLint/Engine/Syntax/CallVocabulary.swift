@@ -540,6 +540,34 @@ extension Syntax {
         return false
     }
 
+    /// Runs only after something went wrong: in a `catch` clause, an `if` whose condition names an error or a
+    /// failure or tests that the work did not succeed (`if !succeeded`), or a `guard`'s `else` that reports a
+    /// failure (`alert = .downloadFailed`). Stricter than ``isOnAFailurePath``, which counts any `guard`'s
+    /// `else`: there a load after a cache miss is the common path, not a fallback.
+    ///
+    /// ```swift
+    /// defer { if !succeeded { stopHelperAndWait() } } // isOnAnErrorPath == true
+    /// guard let cached else { cached = try Data(contentsOf: url) } // false
+    /// ```
+    var isOnAnErrorPath: Bool {
+        var child = self
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if current.is(CatchClauseSyntax.self) { return true }
+            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child,
+               condition.conditions.contains(where: \.requiresAFailure) {
+                return true
+            }
+            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child,
+               guardStatement.body.statements.contains(where: { $0.trimmedDescription.namesAFailure }) {
+                return true
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
     static let failureWords: [StaticString] = ["error", "fail", "retry", "transient"]
     /// Words of a test that the work succeeded: `errSecSuccess`, `noErr`, `.success`.
     static let successWords: [StaticString] = ["success", "noerr"]
@@ -599,4 +627,51 @@ private extension CodeBlockItemSyntax {
         let text = branch.conditions.trimmedDescription
         return Syntax.successWords.contains { text.containsCaseInsensitive($0) }
     }
+}
+
+private extension ConditionElementSyntax {
+    /// A condition that holds only after something went wrong: an error bound (`if let error`), a failure
+    /// matched (`case .failure`), an error present (`error != nil`), a failure flag (`if didFail`), or a
+    /// success denied (`!succeeded`). `previewErrors[id] == nil` and `!successfulURLs.isEmpty` do not.
+    var requiresAFailure: Bool {
+        switch condition {
+        case .optionalBinding(let binding):
+            return binding.pattern.trimmedDescription.namesAFailure
+        case .matchingPattern(let match):
+            return match.pattern.trimmedDescription.namesAFailure
+        case .expression(let expression):
+            return expression.requiresAFailure
+        default:
+            return false
+        }
+    }
+}
+
+private extension ExprSyntax {
+    var requiresAFailure: Bool {
+        if let negation = self.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
+            return negation.expression.lastName.map { name in
+                let successWords: [StaticString] = ["succe", "noerr"]
+                return successWords.contains { name.containsCaseInsensitive($0) }
+            } ?? false
+        }
+        if let sequence = self.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, let comparison = elements[1].as(BinaryOperatorExprSyntax.self) else { return false }
+            let names = elements[0].trimmedDescription.namesAFailure || elements[2].trimmedDescription.namesAFailure
+            return names && comparison.operator.text == "!=" && (elements[0].is(NilLiteralExprSyntax.self) || elements[2].is(NilLiteralExprSyntax.self))
+        }
+        return lastName?.namesAFailure ?? false
+    }
+
+    /// The name an identifier or a member access ends with: `failed`, `result.hasFailed`.
+    var lastName: String? {
+        if let reference = self.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = self.as(MemberAccessExprSyntax.self), member.base != nil { return member.declName.baseName.text }
+        return nil
+    }
+}
+
+private extension String {
+    var namesAFailure: Bool { Syntax.failureWords.contains { containsCaseInsensitive($0) } }
 }

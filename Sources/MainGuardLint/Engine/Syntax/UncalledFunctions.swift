@@ -7,15 +7,24 @@ import SwiftSyntax
 /// one caller nothing calls). Comments and strings count as mentions (a `#selector`, a `perform("name")`):
 /// the check errs towards reporting. Each function's name is searched once per file, however many hits it holds.
 ///
+/// Without `include_low_cost`, a call on an error path (`Syntax.isOnAnErrorPath`: a `catch`, `if !succeeded`)
+/// does not count either: a helper called only there runs when something failed, which blind reviews judged
+/// a rare path (round AS: a process stopped and polled only in a `defer` when a dry run failed).
+///
 /// ```swift
-/// var uncalled = UncalledFunctions(text: source)
+/// var uncalled = UncalledFunctions(text: source, ignoringErrorPaths: true)
 /// let dead = uncalled.contains(Syntax(hit.token))
 /// ```
 struct UncalledFunctions {
     let text: String
+    /// Whether a call on an error path counts as no call.
+    let ignoresErrorPaths: Bool
     private var answers: [SyntaxIdentifier: Bool] = [:]
 
-    init(text: String) { self.text = text }
+    init(text: String, ignoringErrorPaths: Bool) {
+        self.text = text
+        self.ignoresErrorPaths = ignoringErrorPaths
+    }
 
     /// How many private callers deep a dead chain is followed.
     static let deepestChain = 6
@@ -42,7 +51,9 @@ struct UncalledFunctions {
         let assumed = assumingUncalled.union([function.id])
         var answer = true
         for offset in mentions {
-            guard let caller = root.token(at: AbsolutePosition(utf8Offset: offset)).flatMap({ Syntax($0).enclosingPrivateFunction }) else {
+            let mention = root.token(at: AbsolutePosition(utf8Offset: offset)).map(Syntax.init)
+            if ignoresErrorPaths, mention?.isOnAnErrorPath == true { continue }
+            guard let caller = mention?.enclosingPrivateFunction else {
                 answer = false
                 break
             }

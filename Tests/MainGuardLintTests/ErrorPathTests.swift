@@ -1,0 +1,33 @@
+import SwiftParser
+import SwiftSyntax
+import Testing
+@testable import MainGuardLint
+
+/// Code that runs only after something went wrong (`Syntax.isOnAnErrorPath`), which the default run does
+/// not report, and the tests that name errors without requiring one.
+struct ErrorPathTests {
+    /// Whether the call `mark()` in `body` is on an error path.
+    private func markIsOnAnErrorPath(_ body: String) throws -> Bool {
+        let tree = Parser.parse(source: "func sample() throws {\n\(body)\n}")
+        let mark = try #require(tree.tokens(viewMode: .sourceAccurate).first { $0.text == "mark" })
+        return Syntax(mark).isOnAnErrorPath
+    }
+
+    @Test func fallbacksAfterAFailureAreErrorPaths() throws {
+        #expect(try markIsOnAnErrorPath("do { try load() } catch { mark() }"))
+        #expect(try markIsOnAnErrorPath("if let error = result.error { mark() }"))
+        #expect(try markIsOnAnErrorPath("if case .failure = result { mark() }"))
+        #expect(try markIsOnAnErrorPath("if lastError != nil { mark() }"))
+        #expect(try markIsOnAnErrorPath("if didFail { mark() }"))
+        #expect(try markIsOnAnErrorPath("defer { if !succeeded { mark() } }"))
+        #expect(try markIsOnAnErrorPath("guard let data else { alert = .downloadFailed; mark(); return }"))
+    }
+
+    @Test func testsThatAskForNoErrorAreNot() throws {
+        #expect(try !markIsOnAnErrorPath("if previewErrors[id] == nil { mark() }"))
+        #expect(try !markIsOnAnErrorPath("if !successfulURLs.isEmpty { mark() }"))
+        #expect(try !markIsOnAnErrorPath("guard let cached else { mark(); return }"))
+        #expect(try !markIsOnAnErrorPath("if pendingRetries.count > 0 { mark() }"))
+        #expect(try !markIsOnAnErrorPath("do { try load(); mark() } catch {}"))
+    }
+}
