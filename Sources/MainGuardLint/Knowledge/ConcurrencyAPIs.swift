@@ -181,15 +181,23 @@ enum BackgroundDelegateCallbacks {
 }
 
 extension Syntax {
-    /// In a function that asserts it is not on the main thread
+    /// In a function or initializer that asserts it is not on the main thread
     /// (`dispatchPrecondition(condition: .notOnQueue(.main))`, `assert(!Thread.isMainThread)`), or in a
     /// delegate callback that runs on a background queue (`BackgroundDelegateCallbacks`): the code runs
     /// off the main thread whatever the enclosing type's isolation says.
     var isDeclaredOffTheMainThread: Bool {
-        guard let function = enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
-        let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
-        if BackgroundDelegateCallbacks.isCallback(named: function.name.text, labels: labels) { return true }
-        guard let statements = function.body?.statements else { return false }
+        let statements: CodeBlockItemListSyntax
+        if let function = enclosingFunction?.as(FunctionDeclSyntax.self) {
+            let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+            if BackgroundDelegateCallbacks.isCallback(named: function.name.text, labels: labels) { return true }
+            guard let body = function.body?.statements else { return false }
+            statements = body
+        } else if let initializer = enclosingFunction?.as(InitializerDeclSyntax.self), let body = initializer.body?.statements {
+            // `init(url:) { precondition(!Thread.isMainThread); ... }`: a source that waits for its index (blind round AU).
+            statements = body
+        } else {
+            return false
+        }
         return statements.prefix(3).contains { item in
             guard let call = item.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
             switch called.name {

@@ -294,6 +294,9 @@ enum CostEvidence {
     /// ```
     static func event(repeating node: Syntax) -> String? { node.event(countingBody: false, perFrameOrTickOnly: true) }
 
+    /// The event a `body` that follows a drag, a pinch or a rotation runs on (`PatternBindingSyntax.followsAContinuousGesture`).
+    static let gestureFrame = "frame of a drag"
+
     /// The event a repeating timer's closure runs on, as ``event(repeating:)`` names it.
     static let timerTick = "timer tick"
 
@@ -372,6 +375,8 @@ enum CostEvidence {
     /// trims a Core Image filter's edges; `SentrySDK.capture(error:)` and `captureMessage` report an error (the
     /// comparison for blind round AQ: a downloaded article picture resized in a function that reports its errors).
     static let phrasesNamingNoImage = [".cropped(to:", "capture(error", "captureError", "captureMessage", "captureException", "captureEvent"]
+    /// Words of a method that scales an image to a side it is handed: `aspectFittedToHeight`, `resized`, `scaledTo`.
+    static let scalingWords: [StaticString] = ["resiz", "scale", "fitted", "fitting", "downsampl", "shrink"]
     /// Words in a name that say an image is small by design.
     static let smallImageWords: [StaticString] = [
         "icon", "avatar", "profile", "screenshot", "placeholder", "logo", "thumbnail", "qr", "symbol", "badge", "emoji", "glyph",
@@ -523,9 +528,17 @@ private extension CalledName {
 
 private extension ExprSyntax {
     /// A call in this expression takes `width:` and `height:` written as numbers of at most
-    /// `CostEvidence.smallImageSide`: `CGSize(width: 150, height: 150)`, `resize(image, width: 600, height: 150)`.
+    /// `CostEvidence.smallImageSide`: `CGSize(width: 150, height: 150)`, `resize(image, width: 600, height: 150)`;
+    /// or a call named for scaling takes such a number as its side: `aspectFittedToHeight(1024)`,
+    /// `resized(maxDimension: 800)` (blind round AU: a pet's avatar scaled to 1,024 points, then encoded once).
     var writesASmallFixedSize: Bool {
         Syntax(self).tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier(let name) = token.tokenKind, CostEvidence.scalingWords.contains(where: { name.containsCaseInsensitive($0) }),
+               let call = token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+               call.calledExpression.lastToken(viewMode: .sourceAccurate)?.id == token.id {
+                let sides = call.arguments.compactMap { $0.expression.numberLiteralValue }
+                return sides.count == 1 && sides[0] > 1 && sides[0] <= Double(CostEvidence.smallImageSide)
+            }
             guard token.text == "width", let argument = token.parent?.as(LabeledExprSyntax.self),
                   let arguments = argument.parent?.as(LabeledExprListSyntax.self) else { return false }
             let side = { (label: String) in
@@ -709,9 +722,11 @@ private extension Syntax {
             }
             if let binding = current.as(PatternBindingSyntax.self), binding.isMember {
                 let isBody = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+                if isBody, binding.followsAContinuousGesture { return CostEvidence.gestureFrame }
                 return countingBody && !perFrameOrTickOnly && isBody ? "`body` evaluation" : nil
             }
             if let function = current.as(FunctionDeclSyntax.self) {
+                if let repetition = FrequentCallbacks.selectorRepetition(of: function) { return repetition }
                 let often = perFrameOrTickOnly ? FrequentCallbacks.runsPerFrameOrRow(function) : FrequentCallbacks.runsOften(function)
                 guard often else { return nil }
                 let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
@@ -933,4 +948,27 @@ extension Syntax {
     var extendsAnImageType: Bool {
         enclosingTypeDeclaration.map { $0.isExtension && CostEvidence.imageTypes.contains($0.name) } ?? false
     }
+}
+
+extension PatternBindingSyntax {
+    /// A `body` whose own gesture updates the view as the pointer moves (`DragGesture().onChanged`, a
+    /// `MagnifyGesture` or a `RotateGesture` with `.onChanged` or `.updating`): SwiftUI evaluates it once per
+    /// frame while the gesture lasts, so what it reads each time repeats per frame (blind round AU's recall
+    /// hunt: an image comparison re-read its full-size file on every move of its slider).
+    var followsAContinuousGesture: Bool {
+        guard let accessors = accessorBlock else { return false }
+        var hasGesture = false
+        var followsChanges = false
+        for token in accessors.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            if Self.continuousGestures.contains(name) { hasGesture = true }
+            if name == "onChanged" || name == "updating" { followsChanges = true }
+            if hasGesture && followsChanges { return true }
+        }
+        return false
+    }
+
+    static let continuousGestures: Set<String> = [
+        "DragGesture", "MagnifyGesture", "MagnificationGesture", "RotateGesture", "RotationGesture",
+    ]
 }

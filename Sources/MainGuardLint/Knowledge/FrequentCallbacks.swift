@@ -119,6 +119,47 @@ enum FrequentCallbacks {
         return true
     }
 
+    /// What fires an `@objc` method often through a `#selector` written in the type that declares it: a
+    /// repeating `Timer` at most a second apart (`CostEvidence.timerTick`), or a `CADisplayLink`, every frame.
+    /// nil for any other method. SlimHUD (blind check of session 25) polled an AppleScript from a 0.2 s
+    /// selector timer, which a closure timer's check did not see.
+    ///
+    /// ```swift
+    /// // Timer.scheduledTimer(timeInterval: 0.2, target: self, selector: #selector(poll), userInfo: nil, repeats: true)
+    /// @objc func poll() { ... } // selectorRepetition(of:) == "timer tick"
+    /// ```
+    static func selectorRepetition(of function: FunctionDeclSyntax) -> String? {
+        guard function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }),
+              let members = function.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return nil }
+        let name = function.name.text
+        for token in members.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("selector") || token.text == "selector" {
+            guard let selector = token.parent?.as(MacroExpansionExprSyntax.self), selector.selectedMethod == name,
+                  let call = selector.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { continue }
+            let called = call.calledExpression.trimmedDescription
+            if called.hasSuffix("CADisplayLink") { return displayLinkFrame }
+            if called.hasSuffix("scheduledTimer") || called == "Timer", firesOftenTimer(call) { return CostEvidence.timerTick }
+        }
+        return nil
+    }
+
+    /// How a per-frame `CADisplayLink` callback is named in messages ("on every display-link frame").
+    static let displayLinkFrame = "display-link frame"
+
+    /// A `Timer` made with `repeats: true` and no interval over `maximumOftenInterval` that the syntax shows.
+    private static func firesOftenTimer(_ call: FunctionCallExprSyntax) -> Bool {
+        var repeats = false
+        for argument in call.arguments {
+            let value = argument.expression.trimmedDescription
+            switch argument.label?.text {
+            case "repeats": repeats = value == "true"
+            case "timeInterval", "withTimeInterval":
+                if let seconds = Double(value) ?? constant(named: argument.expression), seconds > maximumOftenInterval { return false }
+            default: break
+            }
+        }
+        return repeats
+    }
+
     /// The number a constant of the file is initialised with: `checkInterval` or `Self.checkInterval` for
     /// `private let checkInterval: TimeInterval = 60`. nil for anything else.
     private static func constant(named expression: ExprSyntax) -> Double? {
@@ -218,5 +259,16 @@ enum AppLifecycle {
 
     private static func namesMigration(_ name: some StringProtocol) -> Bool {
         migrationWords.contains { String(name).containsCaseInsensitive($0) }
+    }
+}
+
+private extension MacroExpansionExprSyntax {
+    /// The method a `#selector` names, without its type, `self.` or labels: `tick` for
+    /// `#selector(self.tick)`, `#selector(Poller.tick(_:))`; nil for another macro.
+    var selectedMethod: String? {
+        guard macroName.text == "selector", let argument = arguments.first?.expression else { return nil }
+        var text = argument.trimmedDescription
+        if let paren = text.firstIndex(of: "(") { text = String(text[..<paren]) }
+        return text.split(separator: ".").last.map(String.init)
     }
 }

@@ -68,6 +68,13 @@ final class FactCollector: DeclarationCollector {
             /// Positions in `facts.calls` of the calls that became `record.callees`, and where.
             var referenceOfCall: [Int: Int] = [:]
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
+            // A function that asserts it runs off the main thread hands its callees' work to no main-actor
+            // caller: a caller on the main thread would trap (blind round AU: a diff source that waits for its
+            // index, built only on a global queue). Its own catalogue calls are already left out.
+            if let first = body.calls.first, Syntax(facts.calls[first].call).isDeclaredOffTheMainThread {
+                facts.functions.append(record)
+                continue
+            }
             if let loop = body.firstLoop {
                 record.ownHeaviness = "loops"
                 if beforeSuspension(loop.end) { record.ownHeavinessBeforeSuspension = "loops" }
