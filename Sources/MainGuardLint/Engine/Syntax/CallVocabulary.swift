@@ -436,10 +436,14 @@ extension ClosureExprSyntax {
         callbackLabels.contains(label) || label.hasSuffix("Handler")
     }
 
-    /// APIs whose trailing closure is a callback: it runs after the call returns.
+    /// APIs whose trailing closure is a callback: it runs after the call returns. Event monitors,
+    /// notification observers, dispatch sources and player time observers run it once per event (blind
+    /// round AU: a key monitor installed while a panel was built, whose copy shortcut was counted as the
+    /// panel's work at launch).
     static let callbackAPIs: Set<String> = [
         "begin", "beginSheetModal", "sink", "notify", "scheduledTimer", "observe", "addCompletion", "setCompletion",
-        "publisher", "onReceive", "asyncAfter",
+        "publisher", "onReceive", "asyncAfter", "addLocalMonitorForEvents", "addGlobalMonitorForEvents", "addObserver",
+        "setEventHandler", "setCancelHandler", "addPeriodicTimeObserver", "addBoundaryTimeObserver",
     ]
 }
 
