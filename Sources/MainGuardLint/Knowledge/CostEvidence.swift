@@ -186,6 +186,13 @@ enum CostEvidence {
         // Drawing an icon (`UIGraphicsImageRenderer(size: CGSize(width: iconSize, ...))`) costs microseconds,
         // even per cell (blind round AA rejected one per row of a downloads list).
         if operation == .drawing, call.drawsASmallImage { return .none }
+        // An icon read from its file (`UIImage(contentsOfFile: iconPath)`): a few kilobytes, decoded when drawn,
+        // even once per section header (blind round AU: a category icon per header of a lessons list). Not a
+        // file named a thumbnail, which an app may write at full size (blind round AP accepted such a row read).
+        if operation == .imageFile, let path = call.call.arguments.first?.expression,
+           path.tracesBack(hops: 1, to: { $0.identifiers.contains { CostEvidence.namesSmallImage($0) && !$0.containsCaseInsensitive("thumbnail") } }) {
+            return .none
+        }
         // The app's own records, one JSON or plist file each (`guard url.pathExtension == "json"`): a
         // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file).
         if operation == .fileRead, node.readsAppRecordFiles { return .none }
@@ -217,10 +224,14 @@ enum CostEvidence {
         case .imageFile: shown = call.readsARemoteURL
         // `UIImageJPEGRepresentation(photo, 0.8)`: the Swift 3 spellings take the image as their first argument.
         case .imageEncoding:
-            let image = call.receiver ?? call.call.arguments.first?.expression
+            // `context.createCGImage(ciImage, from:)`: a Core Image context renders the image it is handed
+            // (blind round AU: a QR code rendered to save it, read as a photo because the function saves to Photos).
+            let rendersItsArgument = entry.display.hasPrefix("CIContext.")
+            let image = rendersItsArgument ? call.call.arguments.first?.expression : call.receiver ?? call.call.arguments.first?.expression
             shown = node.encodesUserMedia(receiver: image)
             // `UIImageJPEGRepresentation(image, 1)` takes the image first; `jpegData(...)` alone encodes `self`.
-            let encoded = call.receiver ?? (call.name.startsWithUppercase ? call.call.arguments.first?.expression : nil)
+            let encoded = rendersItsArgument ? image
+                : call.receiver ?? (call.name.startsWithUppercase ? call.call.arguments.first?.expression : nil)
             if !shown, node.encodesAnImageItIsHanded(image: encoded), !node.namesASmallOrDrawnImage(receiver: image) {
                 return .whenItsCallerHandsAUserImage
             }
