@@ -27,7 +27,7 @@ extension CalledName {
             // Runs when the process crashes or gets the signal, on the thread that crashed: not where it is
             // installed (blind round AB: a sleep that lets a crash log flush, installed at launch).
             return .background("an exception or signal handler, which runs when the process crashes")
-        case let name where receiverText == "Async" && ["background", "utility", "userInitiated", "userInteractive"].contains(name):
+        case let name where ["background", "utility", "userInitiated", "userInteractive"].contains(name) && receiverText == "Async":
             // The Async library (`Async.background { }.main { }`) runs each block on the global queue its name
             // says (blind round AV: a photo library fetched in `Async.background`, counted as main-thread work).
             return .background("a global queue (Async.\(name))")

@@ -986,14 +986,10 @@ extension PatternBindingSyntax {
         var followsChanges = false
         for token in accessors.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind else { continue }
-            if Self.continuousGestures.contains(name) { hasGesture = true }
+            if SwiftUICallbacks.continuousGestures.contains(name) { hasGesture = true }
             if name == "onChanged" || name == "updating" { followsChanges = true }
             if hasGesture && followsChanges { return true }
         }
         return false
     }
-
-    static let continuousGestures: Set<String> = [
-        "DragGesture", "MagnifyGesture", "MagnificationGesture", "RotateGesture", "RotationGesture",
-    ]
 }

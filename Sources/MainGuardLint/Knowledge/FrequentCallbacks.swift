@@ -129,7 +129,12 @@ enum FrequentCallbacks {
     /// @objc func poll() { ... } // selectorRepetition(of:) == "timer tick"
     /// ```
     static func selectorRepetition(of function: FunctionDeclSyntax) -> String? {
-        guard function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }),
+        // A timer's or display link's target takes nothing or the timer (`@objc func tick(_ timer: Timer)`):
+        // the type is read only for such methods, not for every action method's calls.
+        let parameters = function.signature.parameterClause.parameters
+        guard parameters.count <= 1,
+              parameters.allSatisfy({ ["Timer", "CADisplayLink"].contains($0.type.trimmedDescription) }),
+              function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }),
               let members = function.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return nil }
         let name = function.name.text
         for token in members.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("selector") || token.text == "selector" {

@@ -4,10 +4,14 @@
 
 /// The SwiftUI and standard-library API names that decide when a closure runs.
 enum SwiftUICallbacks {
-    /// Argument labels of closures that run on an event, later.
     /// Controls whose trailing closure, when it takes a parameter, is `onEditingChanged`.
     static let controlsWithEditingCallbacks: Set<String> = ["Slider", "Stepper", "TextField", "SecureField"]
+    /// Gestures whose `.onChanged` or `.updating` runs per frame while the pointer or fingers move.
+    static let continuousGestures: Set<String> = [
+        "DragGesture", "MagnifyGesture", "MagnificationGesture", "RotateGesture", "RotationGesture",
+    ]
 
+    /// Argument labels of closures that run on an event, later.
     static let laterLabels: Set<String> = [
         "action", "perform", "onDismiss", "onCompletion", "completion", "completionHandler", "handler",
         "onEditingChanged", "onCommit", "onIncrement", "onDecrement", "get", "set", "primaryAction",
