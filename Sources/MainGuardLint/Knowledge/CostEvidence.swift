@@ -228,7 +228,9 @@ enum CostEvidence {
             // (blind round AU: a QR code rendered to save it, read as a photo because the function saves to Photos).
             let rendersItsArgument = entry.display.hasPrefix("CIContext.")
             let image = rendersItsArgument ? call.call.arguments.first?.expression : call.receiver ?? call.call.arguments.first?.expression
-            shown = node.encodesUserMedia(receiver: image)
+            // An image the function keeps in a cache (`cache.setObject(result, forKey: key)`) is made once per
+            // key (blind round AV: a blurred artwork background, rendered once per track).
+            shown = node.encodesUserMedia(receiver: image) && !node.enclosingFunctionText.readsACache
             // `UIImageJPEGRepresentation(image, 1)` takes the image first; `jpegData(...)` alone encodes `self`.
             let encoded = rendersItsArgument ? image
                 : call.receiver ?? (call.name.startsWithUppercase ? call.call.arguments.first?.expression : nil)
