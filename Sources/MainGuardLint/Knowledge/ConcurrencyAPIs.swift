@@ -191,12 +191,13 @@ extension Syntax {
     /// off the main thread whatever the enclosing type's isolation says.
     var isDeclaredOffTheMainThread: Bool {
         let statements: CodeBlockItemListSyntax
-        if let function = enclosingFunction?.as(FunctionDeclSyntax.self) {
+        let boundary = enclosingFunction
+        if let function = boundary?.as(FunctionDeclSyntax.self) {
             let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
             if BackgroundDelegateCallbacks.isCallback(named: function.name.text, labels: labels) { return true }
             guard let body = function.body?.statements else { return false }
             statements = body
-        } else if let initializer = enclosingFunction?.as(InitializerDeclSyntax.self), let body = initializer.body?.statements {
+        } else if let initializer = boundary?.as(InitializerDeclSyntax.self), let body = initializer.body?.statements {
             // `init(url:) { precondition(!Thread.isMainThread); ... }`: a source that waits for its index (blind round AU).
             statements = body
         } else {

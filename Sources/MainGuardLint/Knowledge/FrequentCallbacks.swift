@@ -107,16 +107,25 @@ enum FrequentCallbacks {
         } else if name != "scheduledTimer" {
             return true
         }
+        return timerArgumentsFireOften(arguments, requiringRepeats: false)
+    }
+
+    /// A timer's arguments that fire often: no `repeats: false` (with `requiringRepeats`, a `repeats: true`
+    /// written out), and no interval over `maximumOftenInterval` that the syntax shows.
+    private static func timerArgumentsFireOften(_ arguments: [LabeledExprSyntax], requiringRepeats: Bool) -> Bool {
+        var repeats = !requiringRepeats
         for argument in arguments {
             let value = argument.expression.trimmedDescription
             switch argument.label?.text {
-            case "repeats": if value == "false" { return false }
+            case "repeats":
+                if value == "false" { return false }
+                if value == "true" { repeats = true }
             case "withTimeInterval", "timeInterval", "every":
                 if let seconds = Double(value) ?? constant(named: argument.expression), seconds > maximumOftenInterval { return false }
             default: break
             }
         }
-        return true
+        return repeats
     }
 
     /// What fires an `@objc` method often through a `#selector` written in the type that declares it: a
@@ -142,28 +151,13 @@ enum FrequentCallbacks {
                   let call = selector.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { continue }
             let called = call.calledExpression.trimmedDescription
             if called.hasSuffix("CADisplayLink") { return displayLinkFrame }
-            if called.hasSuffix("scheduledTimer") || called == "Timer", firesOftenTimer(call) { return CostEvidence.timerTick }
+            if called.hasSuffix("scheduledTimer") || called == "Timer", timerArgumentsFireOften(Array(call.arguments), requiringRepeats: true) { return CostEvidence.timerTick }
         }
         return nil
     }
 
     /// How a per-frame `CADisplayLink` callback is named in messages ("on every display-link frame").
     static let displayLinkFrame = "display-link frame"
-
-    /// A `Timer` made with `repeats: true` and no interval over `maximumOftenInterval` that the syntax shows.
-    private static func firesOftenTimer(_ call: FunctionCallExprSyntax) -> Bool {
-        var repeats = false
-        for argument in call.arguments {
-            let value = argument.expression.trimmedDescription
-            switch argument.label?.text {
-            case "repeats": repeats = value == "true"
-            case "timeInterval", "withTimeInterval":
-                if let seconds = Double(value) ?? constant(named: argument.expression), seconds > maximumOftenInterval { return false }
-            default: break
-            }
-        }
-        return repeats
-    }
 
     /// The number a constant of the file is initialised with: `checkInterval` or `Self.checkInterval` for
     /// `private let checkInterval: TimeInterval = 60`. nil for anything else.

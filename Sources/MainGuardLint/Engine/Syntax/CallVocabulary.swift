@@ -524,9 +524,7 @@ extension Syntax {
     /// usleep(150_000) // isOnAFailurePath == true
     /// ```
     var isOnAFailurePath: Bool {
-        var child = self
-        var node = parent
-        while let current = node, !current.isFunctionBoundary {
+        isInsideBranch { current, child in
             if current.is(CatchClauseSyntax.self) { return true }
             if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child { return true }
             if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child {
@@ -534,14 +532,9 @@ extension Syntax {
                 if Self.failureWords.contains(where: { text.containsCaseInsensitive($0) }) { return true }
             }
             // The few statements before (a retry follows its first attempt): a minified file's one block stays linear.
-            if current.is(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self),
-               item.previousStatements(limit: 5).contains(where: \.returnsOnSuccess) {
-                return true
-            }
-            child = current
-            node = current.parent
+            return current.is(CodeBlockItemListSyntax.self)
+                && child.as(CodeBlockItemSyntax.self)?.previousStatements(limit: 5).contains(where: \.returnsOnSuccess) == true
         }
-        return false
     }
 
     /// Runs only after something went wrong: in a `catch` clause, an `if` whose condition names an error or a
@@ -554,18 +547,25 @@ extension Syntax {
     /// guard let cached else { cached = try Data(contentsOf: url) } // false
     /// ```
     var isOnAnErrorPath: Bool {
+        isInsideBranch { current, child in
+            if current.is(CatchClauseSyntax.self) { return true }
+            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child {
+                return condition.conditions.contains(where: \.requiresAFailure)
+            }
+            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child {
+                return guardStatement.body.statements.contains { $0.trimmedDescription.namesAFailure }
+            }
+            return false
+        }
+    }
+
+    /// Whether `test` holds for some node around this one within its function, handed that node and its child
+    /// on the way here (the branch taken: an `if`'s body, a `guard`'s `else`).
+    private func isInsideBranch(where test: (_ node: Syntax, _ child: Syntax) -> Bool) -> Bool {
         var child = self
         var node = parent
         while let current = node, !current.isFunctionBoundary {
-            if current.is(CatchClauseSyntax.self) { return true }
-            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child,
-               condition.conditions.contains(where: \.requiresAFailure) {
-                return true
-            }
-            if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child,
-               guardStatement.body.statements.contains(where: { $0.trimmedDescription.namesAFailure }) {
-                return true
-            }
+            if test(current, child) { return true }
             child = current
             node = current.parent
         }
