@@ -161,7 +161,7 @@ struct LintCommand: ParsableCommand {
         var summary = result.lint.summary
         if result.baselinedCount > 0 { summary += "; \(result.baselinedCount) more in the baseline" }
         if result.filesFromCache > 0 { summary += "; \(result.filesFromCache) \(result.filesFromCache == 1 ? "file" : "files") from the cache" }
-        if result.testFilesLeftOut > 0 { summary += "; \(result.testFilesLeftOut) test files not linted (--include-tests)" }
+        if result.testFilesLeftOut > 0 { summary += "; \(result.testFilesLeftOut) test \(result.testFilesLeftOut == 1 ? "file" : "files") not linted (--include-tests)" }
         FileHandle.standardError.write(Data((summary + "\n").utf8))
     }
 

@@ -21,6 +21,9 @@ struct ErrorPathTests {
         #expect(try markIsOnAnErrorPath("if didFail { mark() }"))
         #expect(try markIsOnAnErrorPath("defer { if !succeeded { mark() } }"))
         #expect(try markIsOnAnErrorPath("guard let data else { alert = .downloadFailed; mark(); return }"))
+        #expect(try markIsOnAnErrorPath("if process.terminationStatus == 0 { done() } else { mark() }"))
+        #expect(try markIsOnAnErrorPath("if status == errSecSuccess { done() } else { mark() }"))
+        #expect(try markIsOnAnErrorPath("if succeeded { done() } else if retries > 0 { mark() }"))
     }
 
     @Test func testsThatAskForNoErrorAreNot() throws {
@@ -29,5 +32,8 @@ struct ErrorPathTests {
         #expect(try !markIsOnAnErrorPath("guard let cached else { mark(); return }"))
         #expect(try !markIsOnAnErrorPath("if pendingRetries.count > 0 { mark() }"))
         #expect(try !markIsOnAnErrorPath("do { try load(); mark() } catch {}"))
+        #expect(try !markIsOnAnErrorPath("if process.terminationStatus == 0 { mark() } else { report() }"))
+        #expect(try !markIsOnAnErrorPath("if selection.count == 0 { done() } else { mark() }"))
+        #expect(try !markIsOnAnErrorPath("if status == 0 && isVisible { done() } else { mark() }"))
     }
 }

@@ -91,6 +91,18 @@ final class IsolationResolverTests: XCTestCase {
         assertNotMain("@MainActor final class M { deinit { probe() } }")
     }
 
+    func testACCallbackRunsWhereItsAPICallsIt() {
+        let swift62 = ModuleSettings(targetName: "App", defaultIsolationMainActor: true)
+        let callback = "func tapped(proxy: CGEventTapProxy, type: CGEventType, event: CGEvent, refcon: UnsafeMutableRawPointer?) -> Unmanaged<CGEvent>? { probe(); return nil }"
+        assertNotMain(callback + "\nfunc install() { _ = CGEvent.tapCreate(tap: .cgSessionEventTap, place: .headInsertEventTap, options: .defaultTap, eventsOfInterest: 0, callback: tapped, userInfo: nil) }",
+                      settings: swift62)
+        // Only called, never handed to a C API: a helper that takes a pointer, on the default actor.
+        assertMain(callback + "\nfunc install() { _ = tapped(proxy: proxy, type: .null, event: event, refcon: nil) }", settings: swift62)
+        // A method is not a C function pointer.
+        assertMain("final class Tap { func tapped(refcon: UnsafeMutableRawPointer?) { probe() }\n func install() { register(callback: tapped) } }",
+                   settings: swift62)
+    }
+
     func testActorsAndOtherGlobalActorsBreakTheChain() {
         assertNotMain("actor Store { func f() { probe() } }", settings: ModuleSettings(defaultIsolationMainActor: true))
         XCTAssertEqual(isolation(at: "@MainActor final class M { @DatabaseActor func f() { probe() } }"), .otherActor("DatabaseActor"))

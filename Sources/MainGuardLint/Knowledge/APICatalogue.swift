@@ -215,6 +215,10 @@ public enum APICatalogue {
         .init(match: .property(receiver: nil, name: "tiffRepresentation"), kind: .heavyCompute, display: "NSImage.tiffRepresentation"),
         .init(match: .function(name: "CGImageDestinationFinalize", prefix: false), kind: .heavyCompute, display: "CGImageDestinationFinalize"),
         .init(match: .method(receiver: nil, name: "copyCGImage", prefix: false), kind: .heavyCompute, display: "AVAssetImageGenerator.copyCGImage(at:actualTime:)"),
+        // JavaScriptCore parses and runs the whole script before it returns: a bundled library (a formatter,
+        // a highlighter) is compiled again each time a fresh context evaluates it (blind recall hunt of round
+        // AW: a formatter re-read and re-ran its 400 KB script on every keystroke).
+        .init(match: .method(receiver: nil, name: "evaluateScript", prefix: false), kind: .heavyCompute, display: "JSContext.evaluateScript(_:)"),
         .init(match: .property(receiver: "ImageRenderer", name: "cgImage"), kind: .heavyCompute, display: "ImageRenderer.cgImage"),
         .init(match: .property(receiver: "ImageRenderer", name: "uiImage"), kind: .heavyCompute, display: "ImageRenderer.uiImage"),
         .init(match: .property(receiver: "ImageRenderer", name: "nsImage"), kind: .heavyCompute, display: "ImageRenderer.nsImage"),

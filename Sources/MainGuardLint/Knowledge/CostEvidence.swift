@@ -36,7 +36,7 @@ enum CostEvidence {
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
         case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport, photoRequest
-        case keyStretching, appleEvent
+        case keyStretching, appleEvent, script
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -57,7 +57,7 @@ enum CostEvidence {
         /// Costs a user time where a caller runs it per frame, row or timer tick (`Evidence.whenItsCallerRepeats`):
         /// a read of the app's storage, or importing HTML, which lays it out with WebKit (blind round AK's
         /// recall hunt: a chat's message cells parsed their HTML on every reload of a 1.5 s timer).
-        var addsUpWhenRepeated: Bool { readsStorage || self == .htmlImport || self == .process || self == .appleEvent }
+        var addsUpWhenRepeated: Bool { readsStorage || [.htmlImport, .process, .appleEvent, .script].contains(self) }
     }
 
     /// How a node repeats within its function (`Syntax.repetition`).
@@ -141,6 +141,10 @@ enum CostEvidence {
         "PKCS5.PBKDF2.calculate()": .keyStretching, "CCKeyDerivationPBKDF": .keyStretching,
         // One message's HTML takes tens of milliseconds: a tap can afford it, a list of rows cannot.
         "NSAttributedString(data:) with .html": .htmlImport,
+        // A line of JavaScript (`"JSON.stringify(value)"`) runs in microseconds; a script the call has just
+        // loaded (`evaluateScript(loadScript("formatter"))`) is a library, compiled again on every call, which
+        // adds up where the call repeats.
+        "JSContext.evaluateScript(_:)": .script,
     ]
 
     /// What the syntax of one catalogued call shows about its cost.
@@ -173,6 +177,8 @@ enum CostEvidence {
         let node = Syntax(call.call)
         // `NSAttributedString(data:options:documentAttributes:)` reading RTF or plain text: no WebKit.
         if operation == .htmlImport, !call.importsHTML { return .none }
+        // A line of JavaScript costs microseconds, even per message of a socket (blind round AX).
+        if operation == .script, !call.evaluatesAScriptItLoads { return .none }
         // `Data(contentsOf: url, options: .alwaysMapped)` maps the file: pages are read when touched.
         // `.mappedIfSafe` and `.mappedRead` (Foundation's spellings) map it too.
         if operation == .fileRead, call.call.arguments.contains(where: { $0.expression.trimmedDescription.containsCaseInsensitive("mapped") }) {
@@ -248,6 +254,9 @@ enum CostEvidence {
         // `tell application "Finder" to move …`: the script waits for the other app's reply (Finder moving files
         // to the trash, blind round AS); `kill`, `get volume settings` or an administrator prompt do not scale.
         case .appleEvent: shown = node.enclosingFunction.map(Self.scriptsAnotherApp(in:)) ?? false
+        // One bundled script compiled when an object is made, or at a first request, takes milliseconds
+        // (blind round AX rejected 2 of 2: 15 and 88 KB); compiled again per keystroke, row or frame, it adds up.
+        case .script: shown = false
         case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching: shown = false
         }
         if shown { return .shown }
@@ -429,6 +438,17 @@ private extension String {
 private extension CalledName {
     /// An argument names media: `Data(contentsOf: compressedVideoURL)`.
     var namesMedia: Bool { call.arguments.contains { $0.expression.namesMedia } }
+
+    /// `context.evaluateScript(Scripts.read("formatter"))`, or a local set so in the function: the script is
+    /// loaded where it runs, so each call compiles a whole file of JavaScript again. Not a string literal, a
+    /// literal built around a value (`"format(\\(json))"`), or a script kept in a property.
+    var evaluatesAScriptItLoads: Bool {
+        guard let script = call.arguments.first?.expression.loadedValue else { return false }
+        if script.is(FunctionCallExprSyntax.self) { return true }
+        // Only a name is followed to its local: the values a literal interpolates are not the script.
+        guard let name = script.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return Syntax(script).hasLocal(named: name) { $0.loadedValue.is(FunctionCallExprSyntax.self) }
+    }
 
     /// `String(contentsOf: URL(string: "https://status.example.com")!)`: a synchronous network request.
     var readsARemoteURL: Bool {
@@ -638,6 +658,19 @@ private extension ExprSyntax {
             Syntax(self).hasLocal(named: name) { $0.tracesBack(hops: hops - 1, to: test) }
                 || Syntax(self).loopSequence(binding: name)?.tracesBack(hops: hops - 1, to: test) == true
         }
+    }
+
+    /// The expression that makes the value, without what only unwraps it: `try? load()`, `load()!` and
+    /// `load() ?? ""` give `load()`.
+    var loadedValue: ExprSyntax {
+        if let attempt = self.as(TryExprSyntax.self) { return attempt.expression.loadedValue }
+        if let unwrap = self.as(ForceUnwrapExprSyntax.self) { return unwrap.expression.loadedValue }
+        if let sequence = self.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+           let first = sequence.elements.first {
+            return first.loadedValue
+        }
+        return self
     }
 
     /// The identifiers written in this expression, without string literals' contents.
@@ -962,7 +995,8 @@ extension CatalogueEntry {
     /// What the call does to the main thread, for messages (`BlockingKind.effect`): reading a helper
     /// process's output to its end waits for the process (`git push` run through a shell helper).
     var effect: String {
-        switch kind == .syncIO ? CostEvidence.singleOperations[display] : nil {
+        if CostEvidence.singleOperations[display] == .script { return "compiles and runs a script" }
+        return switch kind == .syncIO ? CostEvidence.singleOperations[display] : nil {
         case .process: "waits for a helper process"
         case .appleEvent: "runs a script to its end"
         default: kind.effect

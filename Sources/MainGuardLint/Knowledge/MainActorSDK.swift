@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// What Apple's SDKs declare about the main actor, as data: which protocols and classes are `@MainActor`
 /// (`NS_SWIFT_UI_ACTOR`), which module names qualify SDK types, and which Foundation callbacks run on a
 /// queue of their own. `IsolationResolver` reads it; a reviewer who knows UIKit, AppKit or SwiftUI can
@@ -54,6 +56,35 @@ enum SDKModules {
         "os", "Foundation", "Swift", "SwiftUI", "UIKit", "AppKit", "Combine", "CoreData", "CoreGraphics", "Dispatch",
         "OSLog", "Darwin", "Glibc", "ObjectiveC", "WebKit", "MapKit", "AVFoundation", "Photos", "SwiftData",
     ]
+}
+
+/// C callbacks: a global function with a context pointer (`refcon: UnsafeMutableRawPointer?`) that the file
+/// hands, unapplied, to a C API (`CGEvent.tapCreate(..., callback: keyCallback, ...)`,
+/// `CFRunLoopObserverCreate`, `IOServiceAddMatchingNotification`). The API calls it on the thread of the run
+/// loop or queue its source was added to, whatever isolation Swift gives the declaration: under default
+/// isolation MainActor, a `DispatchQueue.main.sync` in an event tap's callback on its own run-loop thread is
+/// a hop, not a deadlock (blind round AX).
+///
+/// ```swift
+/// // private func keyCallback(proxy: CGEventTapProxy, type: CGEventType, event: CGEvent,
+/// //                          refcon: UnsafeMutableRawPointer?) -> Unmanaged<CGEvent>? { ... }
+/// CCallbacks.isCallback(function) // true when the file also writes `callback: keyCallback`
+/// ```
+enum CCallbacks {
+    /// The context pointer every C callback API passes back.
+    static let contextTypes: Set<String> = ["UnsafeMutableRawPointer?", "UnsafeRawPointer?", "UnsafeMutableRawPointer", "UnsafeRawPointer"]
+
+    /// A top-level function with a context-pointer parameter whose name its file writes unapplied.
+    static func isCallback(_ function: FunctionDeclSyntax) -> Bool {
+        guard function.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+              function.signature.parameterClause.parameters.contains(where: { contextTypes.contains($0.type.trimmedDescription) })
+        else { return false }
+        let name = function.name.text
+        return function.root.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .identifier(name) && token.id != function.name.id
+                && token.nextToken(viewMode: .sourceAccurate)?.tokenKind != .leftParen
+        }
+    }
 }
 
 /// `NSFilePresenter`'s callbacks: Foundation calls them on `presentedItemOperationQueue`, a background

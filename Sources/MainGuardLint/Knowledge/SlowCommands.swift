@@ -20,6 +20,9 @@ enum SlowCommands {
         "pkgbuild", "productbuild", "lsof", "du", "find", "zip", "unzip", "tar", "ditto", "rsync", "scp", "ssh", "curl",
         "wget", "ffmpeg", "brew", "npm", "pod", "docker",
     ]
+    /// Tools that look another up (`/usr/bin/which ffmpeg`): the slow tool's name is their argument, and the
+    /// lookup returns in milliseconds (blind round AX: `which ffmpeg` when no usual path holds it).
+    static let lookupTools: Set<String> = ["which", "whereis", "command", "type"]
     /// `git` subcommands that talk to a remote.
     static let networkGitCommands: Set<String> = ["push", "pull", "fetch", "clone"]
 
@@ -64,6 +67,7 @@ enum SlowCommands {
             if command == "git", words.count > 1 { literals.insert(String(words[1])) }
             if names.count > 64 { break }
         }
+        guard names.isDisjoint(with: lookupTools) else { return false }
         return !names.isDisjoint(with: tools) || (names.contains("git") && !literals.isDisjoint(with: networkGitCommands))
     }
 }

@@ -20,6 +20,9 @@ import SwiftSyntax
 ///   per-row or per-event callback). It fits inside the 100 ms a discrete interaction may take; apps use
 ///   it to pace synthetic key presses and clicks, and blind reviews rejected each such pause they read.
 ///
+/// - **a brief timeout**: a wait whose timeout is written shorter than 100 ms (`wait(timeout: .now() + 0.05)`)
+///   and that does not repeat: like a brief pause, it ends within a discrete interaction's budget.
+///
 /// A timeout of a second or more (`wait(timeout: .now() + 5)`) says the author expects a long wait: it is
 /// always reported. So are waits on work dispatched to a queue, on the app's own or network callbacks,
 /// and on signals sent from another function.
@@ -36,7 +39,7 @@ enum WaitEvidence {
         case .sleep:
             return Syntax(call.call).isOnAFailurePath || call.isABriefPause
         case .wait:
-            if call.pollsWithoutWaiting { return true }
+            if call.pollsWithoutWaiting || call.hasABriefTimeout { return true }
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
             let waitsOnALock = call.receiverName.map(types.isLock) ?? false
             return waitsOnALock || call.waitsForAThreadToStart || call.waitsForAQuickCallback
@@ -131,6 +134,16 @@ extension CalledName {
     fileprivate var pollsWithoutWaiting: Bool {
         guard let timeout = timeoutArgument else { return false }
         return [".now()", "DispatchTime.now()", "DispatchWallTime.now()"].contains(timeout.expression.trimmedDescription)
+    }
+
+    /// `semaphore.wait(timeout: .now() + 0.05)` outside any loop or frequent callback: the wait ends within
+    /// `WaitEvidence.briefPause`, whatever it waits for (blind round AX rejected 2 of 2: a download's state
+    /// read from an actor, on opening a book and on a cancel tap).
+    fileprivate var hasABriefTimeout: Bool {
+        guard let timeout = timeoutArgument,
+              let seconds = WaitEvidence.seconds(inTimeout: timeout.expression.trimmedDescription),
+              seconds > 0, seconds + 1e-9 < WaitEvidence.briefPause else { return false }
+        return !CostEvidence.repeats(Syntax(call))
     }
 
     /// `wait(timeout: .now() + 5)`: a timeout of a second or more.

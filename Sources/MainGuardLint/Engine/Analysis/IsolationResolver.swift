@@ -170,6 +170,10 @@ public struct IsolationResolver: Sendable {
                 if let function = node.as(FunctionDeclSyntax.self), FilePresenterCallbacks.names.contains(function.name.text) {
                     return (.settled(.nonisolated), job)
                 }
+                // A C callback runs where the C API calls it (`CCallbacks`), not on the module's default actor.
+                if let function = node.as(FunctionDeclSyntax.self), settings.defaultIsolationMainActor, CCallbacks.isCallback(function) {
+                    return (.settled(.nonisolated), job)
+                }
                 // `UIActivityItemSource`'s callbacks run on the main thread, though Swift does not say so.
                 // The name is checked first: most functions are not callbacks, and the walk to the type is not free.
                 if let function = node.as(FunctionDeclSyntax.self), MainThreadCallbacks.functionNames.contains(function.name.text),

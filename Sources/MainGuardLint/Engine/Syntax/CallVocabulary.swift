@@ -555,6 +555,10 @@ extension Syntax {
             if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child {
                 return guardStatement.body.statements.contains { $0.trimmedDescription.namesAFailure }
             }
+            // `if status == 0 { ... } else { readErrorOutput() }`: the `else` of a success test.
+            if let condition = current.as(IfExprSyntax.self), let otherwise = condition.elseBody, Syntax(otherwise) == child {
+                return condition.conditions.count == 1 && condition.conditions.first?.requiresASuccess == true
+            }
             return false
         }
     }
@@ -637,6 +641,12 @@ private extension ConditionElementSyntax {
     /// A condition that holds only after something went wrong: an error bound (`if let error`), a failure
     /// matched (`case .failure`), an error present (`error != nil`), a failure flag (`if didFail`), or a
     /// success denied (`!succeeded`). `previewErrors[id] == nil` and `!successfulURLs.isEmpty` do not.
+    /// A condition that holds only when the work succeeded (`ExprSyntax.requiresASuccess`).
+    var requiresASuccess: Bool {
+        if case .expression(let expression) = condition { return expression.requiresASuccess }
+        return false
+    }
+
     var requiresAFailure: Bool {
         switch condition {
         case .optionalBinding(let binding):
@@ -652,6 +662,24 @@ private extension ConditionElementSyntax {
 }
 
 private extension ExprSyntax {
+    /// A test that the work succeeded: a success flag (`if succeeded`), or a status compared with success
+    /// (`process.terminationStatus == 0`, `status == errSecSuccess`, `result == noErr`).
+    var requiresASuccess: Bool {
+        if let sequence = self.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return false }
+            let sides = [elements[0], elements[2]]
+            let zero = sides.contains { $0.as(IntegerLiteralExprSyntax.self)?.literal.text == "0" }
+            let status = sides.contains { side in
+                side.lastName.map { $0.containsCaseInsensitive("status") || $0.containsCaseInsensitive("exitCode") } ?? false
+            }
+            return (zero && status) || sides.contains { side in
+                side.lastName.map { name in Syntax.successWords.contains { name.containsCaseInsensitive($0) } } ?? false
+            }
+        }
+        return lastName.map { $0.containsCaseInsensitive("succe") } ?? false
+    }
+
     var requiresAFailure: Bool {
         if let negation = self.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
             return negation.expression.lastName.map { name in
