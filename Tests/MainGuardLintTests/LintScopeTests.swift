@@ -130,10 +130,12 @@ final class LintScopeTests: XCTestCase {
         XCTAssertEqual(DebugScreens.words(of: "FileSizeDebugViewController"), ["file", "size", "debug", "view", "controller"])
         XCTAssertEqual(DebugScreens.words(of: "URLDebugView"), ["url", "debug", "view"])
         XCTAssertEqual(DebugScreens.words(of: "debugSection"), ["debug", "section"])
-        for name in ["FileSizeDebugViewController", "debugSection", "DebugMenu", "RetentionPreferencesDebugMenuViewController"] {
+        for name in ["FileSizeDebugViewController", "debugSection", "DebugMenu", "RetentionPreferencesDebugMenuViewController",
+                     "TPPDeveloperSettingsTableViewController", "DeveloperMenu"] {
             XCTAssertTrue(DebugScreens.namesADebugScreen(name), name)
         }
-        for name in ["DebugLogging", "DebugLogFormatter", "DebuggerView", "FullSyncDebuggingView", "SettingsView"] {
+        for name in ["DebugLogging", "DebugLogFormatter", "DebuggerView", "FullSyncDebuggingView", "SettingsView",
+                     "DeveloperToolsView", "DeveloperViewController"] {
             XCTAssertFalse(DebugScreens.namesADebugScreen(name), name)
         }
         let source = "import UIKit\nfinal class LogView: UIView {\n    func load() {\n        Thread.sleep(forTimeInterval: 1)\n    }\n}\n"

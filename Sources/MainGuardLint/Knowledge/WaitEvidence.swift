@@ -118,10 +118,14 @@ enum WaitEvidence {
 
 extension CalledName {
     /// `usleep(50_000)` outside any loop or frequent callback: a pause shorter than `WaitEvidence.briefPause`.
+    /// In a loop over a few items the pauses add up: `for step in 1...14 { post(drag); usleep(6_000) }` paces
+    /// a synthetic drag in 84 ms (blind round AX), `for _ in 0..<20 { usleep(50_000) }` sleeps a second.
     fileprivate var isABriefPause: Bool {
+        guard let seconds = WaitEvidence.seconds(slept: self) else { return false }
+        let node = Syntax(call)
         // `usleep(100_000)` is 0.1 s, not a hair under it in floating point.
-        guard let seconds = WaitEvidence.seconds(slept: self), seconds + 1e-9 < WaitEvidence.briefPause else { return false }
-        return !CostEvidence.repeats(Syntax(call))
+        guard seconds * Double(node.iterationsOfFewItemLoops) + 1e-9 < WaitEvidence.briefPause else { return false }
+        return !CostEvidence.repeats(node)
     }
 
     /// The `timeout:` or `wallTimeout:` argument of a wait: `group.wait(timeout: .now() + 5)`.

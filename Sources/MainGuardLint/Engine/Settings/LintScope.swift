@@ -280,7 +280,8 @@ private extension ExprSyntax {
 /// them, so their work stalls no user's interaction (blind review rounds R and S: 8 of 29 findings sat in
 /// such screens, all rejected). A declaration counts when the word `Debug` (a camel-case word: not
 /// `Debugger`, `Debugging`) is in its name with a word that names a screen (`View`, `Controller`, `Menu`,
-/// `Section`, ...): `DebugLogging` and `DebugLogFormatter` are features users run.
+/// `Section`, ...): `DebugLogging` and `DebugLogFormatter` are features users run. So does `Developer` with
+/// a word of hidden settings (`DeveloperSettingsViewController`, `DeveloperMenu`).
 ///
 /// ```swift
 /// DebugScreens.encloses(Syntax(token))  // true inside `final class FileSizeDebugViewController`
@@ -300,7 +301,13 @@ enum DebugScreens {
     static func namesADebugScreen(_ name: some StringProtocol) -> Bool {
         let words = words(of: name)
         return words.contains("debug") && words.contains(where: screenWords.contains)
+            || words.contains("developer") && words.contains(where: developerScreenWords.contains)
     }
+
+    /// Words that, beside `Developer`, name the app's hidden settings (`TPPDeveloperSettingsTableViewController`,
+    /// `DeveloperMenu`; blind round AX: logs attached to a mail from developer settings); a `DeveloperToolsView`
+    /// of an app made for developers is a screen its users open.
+    static let developerScreenWords: Set<String> = ["settings", "menu", "options", "preferences"]
 
     static let screenWords: Set<String> = [
         "view", "controller", "window", "menu", "screen", "panel", "sheet", "section", "pane", "inspector", "settings",

@@ -11,6 +11,14 @@ extension ForStmtSyntax {
     /// Loops of at most this many iterations cost microseconds unless their body calls something heavy.
     static let fewIterations = 100
 
+    /// How many times a loop over a few items runs: 14 for `1...14` or `1...stepCount` (`let stepCount = 14`),
+    /// 3 for a literal of three elements; `fewIterations` for other few-item sequences.
+    var fewIterationCount: Int {
+        if let array = sequence.as(ArrayExprSyntax.self) { return array.elements.count }
+        if let bounds = sequence.literalRange { return Swift.max(0, bounds.upper - bounds.lower + 1) }
+        return Self.fewIterations
+    }
+
     private static func isSmallSequence(_ sequence: ExprSyntax) -> Bool {
         if let array = sequence.as(ArrayExprSyntax.self) { return array.elements.count <= fewIterations }
         // `let files = ["a.lock", "a.note"]` ... `for file in files`; `if let files = mapping[folder]`, where
@@ -64,8 +72,22 @@ extension ExprSyntax {
             return nil
         }
         guard let rangeOperator = parts.1.as(BinaryOperatorExprSyntax.self)?.operator.text, rangeOperator == "..<" || rangeOperator == "...",
-              let lower = parts.0.integerLiteralValue, let upper = parts.2.integerLiteralValue else { return nil }
+              let lower = parts.0.boundValue, let upper = parts.2.boundValue else { return nil }
         return (lower, upper)
+    }
+
+    /// An integer literal, or a local `let` of the function set to one (`let stepCount = 14`).
+    private var boundValue: Int? {
+        if let integer = integerLiteralValue { return integer }
+        guard let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var value: Int?
+        _ = Syntax(self).hasLocal(named: name) { initial in
+            let declaration = initial.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)
+            guard declaration?.bindingSpecifier.tokenKind == .keyword(.let) else { return false }
+            value = initial.integerLiteralValue
+            return value != nil
+        }
+        return value
     }
 }
 
@@ -137,4 +159,23 @@ enum LoopCost {
 
     /// `0..<1_000_000`: a size the code states (a range of a few iterations never gets here).
     private static func isLiteralRange(_ sequence: ExprSyntax) -> Bool { sequence.literalRange != nil }
+}
+
+extension Syntax {
+    /// How many times the `for` loops over a few items around this node, within its function, run it
+    /// (`ForStmtSyntax.fewIterationCount`, multiplied): 1 outside any. Loops over more items make the node
+    /// repeat (`repetition(followingRecursion:)`) and are not counted here.
+    var iterationsOfFewItemLoops: Int {
+        var count = 1
+        var child = self
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let loop = current.as(ForStmtSyntax.self), Syntax(loop.body) == child, loop.iteratesAFewTimes {
+                count *= loop.fewIterationCount
+            }
+            child = current
+            node = current.parent
+        }
+        return count
+    }
 }
