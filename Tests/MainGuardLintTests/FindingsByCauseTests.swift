@@ -98,4 +98,37 @@ final class FindingsByCauseTests: XCTestCase {
             "3 side_effect_in_view_body", "5 blocking_call_on_main_actor", "5 expensive_work_in_view_body", "7 blocking_call_on_main_actor",
         ])
     }
+
+    /// Work a timer tick repeats through a helper: a read gives the same result each time, so the advice is to
+    /// keep it; a helper process polls something that changes, so the advice is to run it off the main actor.
+    func testRepeatedWorkIsKeptButPollingMovesOffTheMainActor() {
+        let source = """
+            import AppKit
+            func readBadge() -> NSImage? { NSImage(contentsOfFile: "/tmp/badge.png") }
+            func runStatusCommand() -> String {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try? process.run()
+                return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            }
+            final class StatusViewController: NSViewController {
+                private var timer: Timer?
+                override func viewDidAppear() {
+                    super.viewDidAppear()
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+                        self?.refreshBadge()
+                        self?.refreshStatus()
+                    }
+                }
+                private func refreshBadge() { view.window?.title = readBadge()?.name() ?? "" }
+                private func refreshStatus() { view.window?.subtitle = runStatusCommand() }
+            }
+            """
+        let messages = Linter().lint(source: source).map(\.message)
+        XCTAssertEqual(messages.count, 2, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("NSImage(contentsOfFile:)") && $0.hasSuffix("do it once and keep the result") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("FileHandle.readDataToEndOfFile()") && $0.contains("move it into") }, "\(messages)")
+    }
 }

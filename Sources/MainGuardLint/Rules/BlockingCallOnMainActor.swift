@@ -53,7 +53,8 @@ enum BlockingCallOnMainActor: Rule {
                   let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeWithABody),
                   let origin = context.executionContext(of: call.node).isolation.mainActorOrigin else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
-                                               message: Message.repeatedCallee(first.signature, reached: reached, event: event, origin: origin),
+                                               message: Message.repeatedCallee(first.signature, reached: reached, event: event, origin: origin,
+                                                                                   settings: context.settings),
                                                cause: reached.causeKey(from: first)))
         }
     }
@@ -155,11 +156,16 @@ enum BlockingCallOnMainActor: Rule {
         }
 
         /// Small work a chain of calls does on every event: the work, where the main actor came from, the
-        /// event, the chain; the fix is to do it once.
-        static func repeatedCallee(_ signature: String, reached: CatalogueCall, event: String, origin: MainActorOrigin) -> String {
-            MessageBudget.fit { style in
+        /// event, the chain; the fix is to do it once. A helper process or a script run on every tick polls
+        /// something that changes (blind round AX: a notch widget's shell command refreshed every 5 s), so
+        /// keeping one result would break it: the fix there is to run it off the main actor.
+        static func repeatedCallee(_ signature: String, reached: CatalogueCall, event: String, origin: MainActorOrigin,
+                                   settings: ModuleSettings) -> String {
+            let polls = [.process, .appleEvent].contains(CostEvidence.singleOperations[reached.entry.display])
+            return MessageBudget.fit { style in
                 "\(reached.entry.display) \(reached.entry.effect) in main-actor code (\(style.origin(origin))) on every \(event), "
-                    + "via \(style.chain([signature] + reached.through)); do it once and keep the result"
+                    + "via \(style.chain([signature] + reached.through)); "
+                    + (polls ? fix(reached.entry, settings) : "do it once and keep the result")
             }
         }
 
