@@ -58,6 +58,10 @@ extension CalledName {
             // GRDB's asynchronous database access runs the block on the database's own dispatch queue and
             // returns at once (the synchronous `read`/`write` are in the catalogue).
             return .background("a GRDB database queue")
+        case "installTap" where labels.first.flatMap { $0 } == "onBus":
+            // `AVAudioNode.installTap(onBus:bufferSize:format:block:)` hands each buffer to the block on an
+            // audio thread of its own (blind round AY: a spectrum analyser's FFT, read as main-thread work).
+            return .background("an audio tap's block on an audio thread")
         case "performExpiringActivity":
             // `ProcessInfo.performExpiringActivity(withReason:using:)` runs the block asynchronously on a
             // concurrent queue of its own; an extension blocks there on purpose to keep its process alive.

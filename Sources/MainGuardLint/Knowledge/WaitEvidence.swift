@@ -206,7 +206,10 @@ private extension Syntax {
         (enclosingStatement?.nextStatements(limit: 2) ?? []).contains { statement in
             guard let call = statement.item.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
             if called.name == "terminate", let receiver = called.receiverText { return Self.applications.contains(receiver) }
-            return called.receiver == nil && ["exit", "_Exit", "abort", "fatalError", "preconditionFailure"].contains(called.name)
+            // `Darwin.exit(0)`, `Glibc.exit(0)`: the C library's, spelled with its module beside a method of that name.
+            let receiver = called.receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            return (called.receiver == nil || ["Darwin", "Glibc", "Foundation"].contains(receiver))
+                && ["exit", "_Exit", "abort", "fatalError", "preconditionFailure"].contains(called.name)
         }
     }
 

@@ -394,11 +394,36 @@ struct VariableTypes: Sendable {
     /// Records `name` as declared of type `declared` (`let cell: PhotoCell = …`); without a declared type, as
     /// holding `value`: its type as `type(of:)` shows it, and whether that comes from a cast.
     mutating func record(_ name: String, declared: String?, value: ExprSyntax?) {
+        guard let value else {
+            if let declared { record(name, type: declared) }
+            return
+        }
+        // `connection.remoteObjectProxyWithErrorHandler { ... } as? HelperProtocol`: a message to another process.
+        if Self.isARemoteObjectProxy(value) { return record(name, type: Self.remoteObjectProxy) }
         if let declared { return record(name, type: declared) }
-        guard let value else { return }
         let cast = Self.castType(of: value)
         if cast != nil { castNames.insert(name) }
         record(name, type: cast ?? type(of: value))
+    }
+
+    /// The type recorded for an XPC connection's proxy: no linted type has this name, so a call on the proxy
+    /// binds to none of the app's functions. The call is a message that the other process handles (blind
+    /// round AY: a privileged helper's `exit(code:)`, which waits for its queue, read as the app's own wait).
+    static let remoteObjectProxy = "NSXPCConnection.remoteObjectProxy"
+
+    /// `connection.remoteObjectProxy`, `connection.remoteObjectProxyWithErrorHandler { ... }` or
+    /// `synchronousRemoteObjectProxyWithErrorHandler`, cast or not.
+    static func isARemoteObjectProxy(_ value: ExprSyntax) -> Bool {
+        var expression = value
+        if let cast = expression.as(AsExprSyntax.self) { expression = cast.expression }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+            expression = first
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression }
+        guard let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return false }
+        return ["remoteObjectProxy", "remoteObjectProxyWithErrorHandler", "synchronousRemoteObjectProxyWithErrorHandler"].contains(name)
     }
 
     /// `name` holds a value cast to its type (`castType(of:)`).
