@@ -207,6 +207,9 @@ enum CostEvidence {
         if operation == .database, node.enclosingFunction?.runsOnlyPagedOrSchemaSQL == true, !node.runsPerFrameOrEvent {
             if case .over = node.repetition(followingRecursion: false) {} else { return .none }
         }
+        // `process.waitUntilExit()` then `pipe.fileHandleForReading.readDataToEndOfFile()`: the process is gone,
+        // so the read returns what it left at once; the wait before it is the finding (blind round AX).
+        if operation == .process, entry.kind != .wait, node.followsAWaitForAProcess { return .none }
         // `if !fm.fileExists(atPath: destination) { try fm.copyItem(atPath: source, toPath: destination) }`: each
         // file is copied once, the first time it is missing (an install of bundled themes, blind round AR), not
         // each time the code runs, however many files a loop goes over.
@@ -250,7 +253,10 @@ enum CostEvidence {
         // One photo at full size, or one Photos may download from iCloud; a thumbnail costs a cache read unless it repeats.
         case .photoRequest: shown = PhotoRequests.asksForAFullSizeOrRemoteImage(call)
         // A helper process that profiles, builds, archives or goes over the network (`SlowCommands`), set up here.
-        case .process: shown = node.enclosingFunction.map(SlowCommands.areNamed(in:)) ?? false
+        case .process:
+            let function = node.enclosingFunction
+            shown = function.map(SlowCommands.areNamed(in:)) ?? false
+                || function?.as(FunctionDeclSyntax.self).map(SlowCommands.runsAStoredScript(in:)) ?? false
         // `tell application "Finder" to move …`: the script waits for the other app's reply (Finder moving files
         // to the trash, blind round AS); `kill`, `get volume settings` or an administrator prompt do not scale.
         case .appleEvent: shown = node.enclosingFunction.map(Self.scriptsAnotherApp(in:)) ?? false
@@ -672,7 +678,9 @@ private extension ExprSyntax {
         }
         return self
     }
+}
 
+extension ExprSyntax {
     /// The identifiers written in this expression, without string literals' contents.
     var identifiers: [String] {
         tokens(viewMode: .sourceAccurate).compactMap { token in
@@ -843,6 +851,15 @@ private extension Syntax {
 
     /// The text of `enclosingFunction`.
     var enclosingFunctionText: String { enclosingFunction?.description ?? "" }
+
+    /// A `waitUntilExit()` is written before this node in its function.
+    var followsAWaitForAProcess: Bool {
+        guard let function = enclosingFunction else { return false }
+        let start = position
+        return function.tokens(viewMode: .sourceAccurate).contains { token in
+            token.position < start && token.tokenKind == .identifier("waitUntilExit")
+        }
+    }
 
     /// The sequence of the enclosing `for name in sequence` loop that binds `name` (also
     /// `for case let name as URL in enumerator`).

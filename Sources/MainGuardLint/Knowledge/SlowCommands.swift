@@ -54,6 +54,48 @@ enum SlowCommands {
         return !texts.isEmpty && areNamed(in: texts)
     }
 
+    /// Interpreters that run a script handed to them with `-c` or `-e`.
+    static let interpreters: Set<String> = ["bash", "sh", "zsh", "osascript"]
+
+    /// The function runs a shell or `osascript` on a script it keeps, not one its caller hands it:
+    /// `process.arguments = ["-c", content]` where `content` is the script a user wrote and the app stored
+    /// (a property, or a local built from one). Such a script takes as long as its author made it (blind
+    /// round AY's recall hunt: a script editor's "Test" button; round AX accepted a notch widget's user
+    /// command). A helper's `["-c", command]` with `command` its parameter is its callers' to judge
+    /// (`areNamed(inArguments:calling:)`).
+    ///
+    /// ```swift
+    /// // true:  process.executableURL = URL(fileURLWithPath: "/bin/bash"); process.arguments = ["-c", script]
+    /// // false: func shell(_ command: String) { ... process.arguments = ["-c", command] ... }
+    /// ```
+    static func runsAStoredScript(in function: FunctionDeclSyntax) -> Bool {
+        var runsAnInterpreter = false
+        var scripts: [ExprSyntax] = []
+        for token in function.tokens(viewMode: .sourceAccurate) {
+            guard case .stringSegment(let text) = token.tokenKind else { continue }
+            if interpreters.contains(text.split(separator: "/").last.map(String.init) ?? text) { runsAnInterpreter = true }
+            // `["-c", script]`: the element after the flag in an array literal.
+            guard text == "-c" || text == "-e", let element = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self)?.parent?.as(ArrayElementSyntax.self),
+                  let list = element.parent?.as(ArrayElementListSyntax.self), let index = list.index(of: element),
+                  list.index(after: index) != list.endIndex else { continue }
+            scripts.append(list[list.index(after: index)].expression)
+        }
+        guard runsAnInterpreter else { return false }
+        let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        return scripts.contains { script in
+            // The names the script is made of, through a local it is kept in (`let wrapped = "...\(content)..."`).
+            let names = script.identifiers.flatMap { name -> [String] in
+                var initial: [String] = []
+                _ = Syntax(script).hasLocal(named: name) { value in
+                    initial = value.identifiers
+                    return true
+                }
+                return initial.isEmpty ? [name] : initial
+            }
+            return !names.isEmpty && names.allSatisfy { !parameters.contains($0) }
+        }
+    }
+
     private static func areNamed(in texts: some Sequence<String>) -> Bool {
         var names: Set<String> = []
         var literals: Set<String> = []
