@@ -102,6 +102,13 @@ public enum APICatalogue {
         .init(match: .method(receiver: nil, name: "waitUntilFinished", prefix: false), kind: .wait, display: "Operation.waitUntilFinished()"),
         .init(match: .method(receiver: nil, name: "sendSynchronousRequest", prefix: false), kind: .wait, display: "NSURLConnection.sendSynchronousRequest"),
         .init(match: .method(receiver: "DispatchQueue.main", name: "sync", prefix: false), kind: .mainSync, display: "DispatchQueue.main.sync"),
+        // Starting or stopping a capture session blocks until the camera pipeline has started or stopped
+        // (Apple: "a blocking call which can take some time"; the Thread Performance Checker flags it on
+        // the main thread). Blind recall hunts of rounds AU and AY: a camera switch and a delegate on the main queue.
+        .init(match: .method(receiver: "AVCaptureSession", name: "startRunning", prefix: false), kind: .syncIO,
+              display: "AVCaptureSession.startRunning()"),
+        .init(match: .method(receiver: "AVCaptureSession", name: "stopRunning", prefix: false), kind: .syncIO,
+              display: "AVCaptureSession.stopRunning()"),
         // Synchronous file reads.
         .init(match: .initializer(type: "Data", firstLabels: ["contentsOf"]), kind: .syncIO, display: "Data(contentsOf:)"),
         .init(match: .initializer(type: "String", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "String(contentsOf:)"),

@@ -445,6 +445,7 @@ struct VariableTypes: Sendable {
         // GRDB's conventional names for the app's database connection.
         if name.containsCaseInsensitive("dbqueue") || name.containsCaseInsensitive("databasequeue") { return "DatabaseQueue" }
         if name.containsCaseInsensitive("dbpool") || name.containsCaseInsensitive("databasepool") { return "DatabasePool" }
+        if name.containsCaseInsensitive("capturesession") { return "AVCaptureSession" }
         return nil
     }
 
