@@ -115,4 +115,87 @@ struct BackgroundOnlyMethodsTests {
         shell.text = shell.text.replacingOccurrences(of: "commandQueue.async { self.repeatKey() }", with: "")
         #expect(Linter().lint([shell]).findings.map(\.line) == [7])
     }
+
+    /// A method its own file never calls, which another file calls only from a global queue, runs there;
+    /// one call from main-thread code in any file keeps the finding (blind check of round AY's changes:
+    /// a scanner's `startScanning()` dispatched by its view model).
+    @Test func callsFromOtherFilesThatAreAllBackgroundDropTheFinding() {
+        let scanner = Linter.SourceInput(path: "Scanner.swift", text: """
+        import UIKit
+
+        final class ScannerController: UIViewController {
+            func startScanning() {
+                usleep(250_000)
+            }
+        }
+        """, settings: .classic)
+        let model = Linter.SourceInput(path: "ScannerModel.swift", text: """
+        import Foundation
+
+        final class ScannerModel {
+            let scanner = ScannerController()
+
+            func start() {
+                DispatchQueue.global(qos: .userInitiated).async { self.scanner.startScanning() }
+            }
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([scanner, model]).findings.isEmpty)
+        #expect(Linter().lint([model, scanner]).findings.isEmpty)
+        var onTap = model
+        onTap.text = model.text.replacingOccurrences(of: "DispatchQueue.global(qos: .userInitiated).async { self.scanner.startScanning() }",
+                                                     with: "scanner.startScanning()")
+        #expect(Linter().lint([scanner, onTap]).findings.map(\.line) == [5])
+        #expect(Linter().lint([scanner]).findings.map(\.line) == [5], "no caller at all: the framework may call it")
+        // A file whose own calls are background ones, and another file's too: dropped as well.
+        let shellCaller = Linter.SourceInput(path: "Remote.swift", text: """
+        import Foundation
+
+        final class Remote {
+            let shell = ShellViewController()
+            func replay() { DispatchQueue.global().async { self.shell.repeatKey() } }
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([Self.shell, shellCaller]).findings.isEmpty)
+    }
+
+    /// A method of the same name on another type is not this method: the view's `model.startScanning()`
+    /// and the model's own `func startScanning()` leave the scanner's method called only from the model's
+    /// global-queue block.
+    @Test func anotherTypesMethodOfTheSameNameIsNotACall() {
+        let scanner = Linter.SourceInput(path: "Scanner.swift", text: """
+        import UIKit
+        import SwiftUI
+
+        final class ScannerController: UIViewController {
+            func startScanning() {
+                usleep(250_000)
+            }
+        }
+
+        struct ScannerScreen: View {
+            @ObservedObject var model: ScannerModel
+            var body: some View {
+                Text("Scan").onAppear { model.startScanning() }
+            }
+        }
+        """, settings: .classic)
+        let model = Linter.SourceInput(path: "ScannerModel.swift", text: """
+        import Foundation
+
+        final class ScannerModel: ObservableObject {
+            let scanner = ScannerController()
+
+            func startScanning() {
+                DispatchQueue.global(qos: .userInitiated).async { self.scanner.startScanning() }
+            }
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([scanner, model]).findings.isEmpty)
+        var direct = model
+        direct.text = model.text.replacingOccurrences(of: "DispatchQueue.global(qos: .userInitiated).async { self.scanner.startScanning() }",
+                                                      with: "scanner.startScanning()")
+        // Called directly, the method runs where the view's `onAppear` runs: reported (and at that call too).
+        #expect(Linter().lint([scanner, direct]).findings.map(\.line).contains(6))
+    }
 }

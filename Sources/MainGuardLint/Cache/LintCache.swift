@@ -143,8 +143,9 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 /// JSON coders took a fifteenth of an edit run to read and write them. Paths, hashes, rule ids and
 /// messages repeat across files and are stored once.
 extension LintCacheStore {
-    /// Format 3 (findings carry `backgroundOnlyMethod`: name, type and labels); a file of another format reads as an empty store.
-    private static let format = 3
+    /// Format 4 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it); a file
+    /// of another format reads as an empty store.
+    private static let format = 4
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
@@ -201,7 +202,7 @@ extension Finding {
                   otherSites: try reader.optional { try $0.array { try $0.string() } })
         enclosingView = try reader.optional { reader in try reader.bool() ? .view(try reader.string()) : EnclosingView.none }
         backgroundOnlyMethod = try reader.optional {
-            BackgroundOnlyMethods.Method(name: try $0.string(), type: try $0.string(), labels: try $0.string())
+            BackgroundOnlyMethods.Method(name: try $0.string(), type: try $0.string(), labels: try $0.string(), calledInItsFile: try $0.bool())
         }
     }
 
@@ -222,6 +223,7 @@ extension Finding {
             writer.string(method.name)
             writer.string(method.type)
             writer.string(method.labels)
+            writer.bool(method.calledInItsFile)
         }
     }
 }

@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// Blocking calls in methods that only background code calls. A method of a class that is main-actor only
@@ -66,23 +67,79 @@ struct BackgroundOnlyMethods {
         return function
     }
 
+    /// The method around `node` when it is a candidate that is not `private` or `fileprivate` and its own
+    /// file never names except where it declares it: its callers, if any, are in other files
+    /// (``removing(from:inputs:)`` reads them). A view controller's `startScanning()` that a view model in
+    /// another file calls only from `DispatchQueue.global().async { }` (blind check of round AY's changes).
+    mutating func methodCalledOnlyElsewhere(around node: Syntax) -> FunctionDeclSyntax? {
+        guard let function = Self.candidate(around: node),
+              !function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+        else { return nil }
+        let name = function.name.text
+        let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
+        let type = Syntax(function).enclosingTypeName ?? ""
+        let named = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }.contains { offset in
+            guard offset != declaration, let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset else { return false }
+            return !Syntax(token).namesAnotherTypesMember(of: type)
+        }
+        return named ? nil : function
+    }
+
+    /// Every mention of `method` in this file, which is not its own, is a call from background code (or a
+    /// hand-off to a background handler), and there is at least one: what ``removing(from:inputs:)`` asks
+    /// of each other file that may call a method.
+    mutating func callsOnlyInBackground(_ method: Method) -> Bool {
+        let mentions = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: method.name) }.compactMap { offset -> Syntax? in
+            guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.text == method.name else { return nil }
+            return Syntax(token)
+        }
+        var calls = 0
+        for mention in mentions {
+            guard let parent = mention.parent else { return false }
+            if mention.namesAnotherTypesMember(of: method.type) { continue }
+            if parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionParameterSyntax.self) || parent.is(LabeledExprSyntax.self)
+                || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(EnumCaseElementSyntax.self) { continue }
+            if mention.isAssignedAsABackgroundHandler { calls += 1; continue }
+            guard parent.is(DeclReferenceExprSyntax.self), var called = parent.parent.map(Syntax.init) else { return false }
+            if let member = called.as(MemberAccessExprSyntax.self), member.declName.id == parent.id {
+                if let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
+                   type != method.type { continue }
+                called = Syntax(member)
+            } else if called.is(MemberAccessExprSyntax.self) {
+                return false
+            } else {
+                called = parent
+            }
+            guard called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id, isInBackground(mention) else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
     /// A method that its own file calls only from background code: its name, its type's, and its
     /// argument labels as a signature spells them (`"as:"`, `"_:"`, `""` for none).
     struct Method: Hashable, Sendable, Codable {
         var name: String
         var type: String
         var labels: String = ""
+        /// False for a method its own file never calls (``methodCalledOnlyElsewhere(around:)``): only calls
+        /// from other files, all of them background code, drop its finding.
+        var calledInItsFile = true
 
-        init(name: String, type: String, labels: String = "") {
+        init(name: String, type: String, labels: String = "", calledInItsFile: Bool = true) {
             self.name = name
             self.type = type
             self.labels = labels
+            self.calledInItsFile = calledInItsFile
         }
 
-        init(_ function: FunctionDeclSyntax) {
+        init(_ function: FunctionDeclSyntax, calledInItsFile: Bool = true) {
             name = function.name.text
             type = Syntax(function).enclosingTypeName ?? ""
             labels = function.signature.parameterClause.parameters.map { ($0.firstName.tokenKind == .wildcard ? "_" : $0.firstName.text) + ":" }.joined()
+            self.calledInItsFile = calledInItsFile
         }
 
         /// The label a call's first argument must have (nil: none, `_`: unlabelled), or no argument at all.
@@ -92,7 +149,10 @@ struct BackgroundOnlyMethods {
         }
     }
 
-    /// Drops findings whose method (``method(around:)``) no other linted file may call.
+    /// Drops findings whose method (``method(around:)``) no other linted file may call, or whose every
+    /// other file that may call it does so only from background code. A method its own file never calls
+    /// (``methodCalledOnlyElsewhere(around:)``) needs such callers: with none, the framework may call it.
+    /// Only the few files that may call such a method are parsed again, once each.
     static func removing(from findings: [Finding], inputs: [Linter.SourceInput]) -> [Finding] {
         let methods = Set(findings.compactMap(\.backgroundOnlyMethod))
         guard !methods.isEmpty else { return findings }
@@ -101,9 +161,19 @@ struct BackgroundOnlyMethods {
             let found = SourcePrefilter.withPrefilter(over: input.text) { prefilter in methods.filter { prefilter.mayCall($0) } }
             for method in found { calledElsewhere[method, default: []].insert(input.path) }
         }
+        var trees: [String: BackgroundOnlyMethods] = [:]
+        let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        func calledOnlyInBackground(_ method: Method, in path: String) -> Bool {
+            guard let text = texts[path] else { return false }
+            var methods = trees[path] ?? BackgroundOnlyMethods(tree: Parser.parse(source: text), text: text)
+            defer { trees[path] = methods }
+            return methods.callsOnlyInBackground(method)
+        }
         return findings.filter { finding in
             guard let method = finding.backgroundOnlyMethod else { return true }
-            return calledElsewhere[method, default: []].contains { $0 != finding.file }
+            let others = calledElsewhere[method, default: []].subtracting([finding.file]).sorted()
+            if others.isEmpty { return !method.calledInItsFile }
+            return !others.allSatisfy { calledOnlyInBackground(method, in: $0) }
         }
     }
 
@@ -219,6 +289,38 @@ private extension FunctionDeclSyntax {
 }
 
 private extension Syntax {
+    /// This mention of a method's name is another type's method: its declaration in another type
+    /// (`final class ScannerModel { func startScanning() }`), or a call on a value this file declares of
+    /// another type (`@ObservedObject var model: ScannerModel` ... `model.startScanning()`).
+    func namesAnotherTypesMember(of type: String) -> Bool {
+        guard !type.isEmpty, let parent else { return false }
+        if parent.is(FunctionDeclSyntax.self) { return (parent.enclosingTypeName ?? "") != type }
+        guard parent.is(DeclReferenceExprSyntax.self), let member = parent.parent?.as(MemberAccessExprSyntax.self),
+              member.declName.id == parent.id, let base = member.base else { return false }
+        // `model.start()`, `self.model.start()`, `model?.start()`.
+        var value = base
+        if let chained = value.as(OptionalChainingExprSyntax.self) { value = chained.expression }
+        let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? value.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name, name.first?.isLowercase == true, let declared = root.declaredType(ofProperty: name) else { return false }
+        return declared != type
+    }
+
+    /// The type a `var` or `let` of this name is declared with in the file: `var model: ScannerModel`,
+    /// `let model = ScannerModel()`; nil when none or several say different things.
+    func declaredType(ofProperty name: String) -> String? {
+        var found: String?
+        for token in tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let binding = token.parent?.parent?.as(PatternBindingSyntax.self),
+                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.id == token.id else { continue }
+            let type = binding.typeAnnotation?.type.simpleName
+                ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            guard let type else { return nil }
+            if let known = found, known != type { return nil }
+            found = type
+        }
+        return found
+    }
+
     /// `#selector(repeatKey)`: the method is handed to the Objective-C runtime, which calls it where it chooses.
     var isSelectorArgument: Bool {
         var node = parent

@@ -372,7 +372,13 @@ public struct Linter: Sendable {
             var methods = BackgroundOnlyMethods(tree: tree, text: input.text, countsTermination: !input.settings.includesLowCost,
                                                 handedToBackground: context.isHandedToABackgroundHelper)
             hits.removeAll { ruleID, hit in
-                guard BackgroundOnlyMethods.ruleIDs.contains(ruleID), let method = methods.method(around: Syntax(hit.token)) else { return false }
+                guard BackgroundOnlyMethods.ruleIDs.contains(ruleID) else { return false }
+                guard let method = methods.method(around: Syntax(hit.token)) else {
+                    if let method = methods.methodCalledOnlyElsewhere(around: Syntax(hit.token)) {
+                        backgroundOnlyMethods[hit.token.id] = BackgroundOnlyMethods.Method(method, calledInItsFile: false)
+                    }
+                    return false
+                }
                 if method.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return true }
                 backgroundOnlyMethods[hit.token.id] = BackgroundOnlyMethods.Method(method)
                 return false
