@@ -19,6 +19,9 @@ enum SlowCommands {
         "system_profiler", "xcodebuild", "xcrun", "softwareupdate", "mdutil", "tmutil", "codesign", "spctl", "hdiutil",
         "pkgbuild", "productbuild", "lsof", "du", "find", "zip", "unzip", "tar", "ditto", "rsync", "scp", "ssh", "curl",
         "wget", "ffmpeg", "brew", "npm", "pod", "docker",
+        // Queries that walk a system database or index (`pluginkit -m` lists every extension: blind round AY's
+        // recall hunt, a settings screen's status check), and tools that process media or play it to its end.
+        "pluginkit", "mdfind", "ioreg", "networksetup", "sips", "qlmanage", "screencapture", "afplay",
     ]
     /// Tools that look another up (`/usr/bin/which ffmpeg`): the slow tool's name is their argument, and the
     /// lookup returns in milliseconds (blind round AX: `which ffmpeg` when no usual path holds it).
