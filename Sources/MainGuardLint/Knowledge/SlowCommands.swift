@@ -88,11 +88,7 @@ enum SlowCommands {
         return scripts.contains { script in
             // The names the script is made of, through a local it is kept in (`let wrapped = "...\(content)..."`).
             let names = script.identifiers.flatMap { name -> [String] in
-                var initial: [String] = []
-                _ = Syntax(script).hasLocal(named: name) { value in
-                    initial = value.identifiers
-                    return true
-                }
+                let initial = Syntax(script).localValue(named: name)?.identifiers ?? []
                 return initial.isEmpty ? [name] : initial
             }
             return !names.isEmpty && names.allSatisfy { !parameters.contains($0) }

@@ -90,32 +90,28 @@ struct BackgroundOnlyMethods {
     /// hand-off to a background handler), and there is at least one: what ``removing(from:inputs:)`` asks
     /// of each other file that may call a method.
     mutating func callsOnlyInBackground(_ method: Method) -> Bool {
-        let mentions = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: method.name) }.compactMap { offset -> Syntax? in
-            guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
-                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.text == method.name else { return nil }
-            return Syntax(token)
-        }
         var calls = 0
-        for mention in mentions {
-            guard let parent = mention.parent else { return false }
-            if mention.namesAnotherTypesMember(of: method.type) { continue }
-            if parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionParameterSyntax.self) || parent.is(LabeledExprSyntax.self)
-                || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(EnumCaseElementSyntax.self) { continue }
-            if mention.isAssignedAsABackgroundHandler { calls += 1; continue }
-            guard parent.is(DeclReferenceExprSyntax.self), var called = parent.parent.map(Syntax.init) else { return false }
-            if let member = called.as(MemberAccessExprSyntax.self), member.declName.id == parent.id {
-                if let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
-                   type != method.type { continue }
-                called = Syntax(member)
-            } else if called.is(MemberAccessExprSyntax.self) {
-                return false
-            } else {
-                called = parent
+        for mention in mentions(of: method.name) where !mention.namesAnotherTypesMember(of: method.type) {
+            switch mentionKind(mention, ofType: method.type, declaration: nil, namesAVariable: false) {
+            case .declaration, .otherName: continue
+            case .backgroundHandler: calls += 1
+            case .call:
+                guard isInBackground(mention) else { return false }
+                calls += 1
+            // A method handed on from another file is not followed there.
+            case .handedToBackground, .other: return false
             }
-            guard called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id, isInBackground(mention) else { return false }
-            calls += 1
         }
         return calls > 0
+    }
+
+    /// The tokens of this file that are `name` as written (not a word in a comment or a string).
+    private func mentions(of name: String) -> [Syntax] {
+        SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }.compactMap { offset -> Syntax? in
+            guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.text == name else { return nil }  // a comment
+            return Syntax(token)
+        }
     }
 
     /// A method that its own file calls only from background code: its name, its type's, and its
@@ -190,13 +186,7 @@ struct BackgroundOnlyMethods {
     private mutating func isCalledOnlyInBackground(_ function: FunctionDeclSyntax) -> Bool {
         if let known = answers[function.id] { return known }
         answers[function.id] = false
-        let name = function.name.text
-        let offsets = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }
-        let mentions = offsets.compactMap { offset -> Syntax? in
-            guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
-                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.text == name else { return nil }  // a comment
-            return Syntax(token)
-        }
+        let mentions = mentions(of: function.name.text)
         // `var repeating = false` beside `func repeating()`: a plain reference is the variable.
         let namesAVariable = mentions.contains { $0.parent?.is(IdentifierPatternSyntax.self) == true }
         var calls = 0
@@ -204,7 +194,8 @@ struct BackgroundOnlyMethods {
         // A call from its own body (a recursive folder walk) runs wherever the outer call runs.
         let body = function.bodyOffsets
         for mention in mentions where answer && !body.contains(mention.position.utf8Offset) {
-            switch mentionKind(mention, of: function, namesAVariable: namesAVariable) {
+            switch mentionKind(mention, ofType: Syntax(function).enclosingTypeName, declaration: Syntax(function.name).id,
+                               namesAVariable: namesAVariable) {
             case .declaration, .otherName: continue
             case .backgroundHandler, .handedToBackground: calls += 1
             case .call:
@@ -220,8 +211,10 @@ struct BackgroundOnlyMethods {
 
     private enum MentionKind { case declaration, otherName, backgroundHandler, handedToBackground, call, other }
 
-    private func mentionKind(_ mention: Syntax, of function: FunctionDeclSyntax, namesAVariable: Bool) -> MentionKind {
-        if mention.id == Syntax(function.name).id { return .declaration }
+    /// What a mention of a method of `type` is: its `declaration` (nil in another file), another name, a
+    /// hand-off, a call, or something else.
+    private func mentionKind(_ mention: Syntax, ofType type: String?, declaration: SyntaxIdentifier?, namesAVariable: Bool) -> MentionKind {
+        if mention.id == declaration { return .declaration }
         guard let parent = mention.parent else { return .other }
         // Another function of that name (an overload, another type's method): which one a call binds to is unclear.
         if parent.is(FunctionDeclSyntax.self) { return .other }
@@ -232,8 +225,8 @@ struct BackgroundOnlyMethods {
         guard parent.is(DeclReferenceExprSyntax.self), var called = parent.parent.map(Syntax.init) else { return .other }
         if let member = called.as(MemberAccessExprSyntax.self), member.declName.id == parent.id {
             // `ResourcePack.load(...)`: another type's static member, not this method.
-            if let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
-               type != Syntax(function).enclosingTypeName { return .otherName }
+            if let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true,
+               base != type { return .otherName }
             called = Syntax(member)
         } else if called.is(MemberAccessExprSyntax.self) {
             return .other

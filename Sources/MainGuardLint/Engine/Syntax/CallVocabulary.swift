@@ -214,6 +214,16 @@ extension Syntax {
         return name
     }
 
+    /// The value the nearest local of the enclosing function named `name` is initialised with (`hasLocal(named:initialisedWith:)`).
+    func localValue(named name: String) -> ExprSyntax? {
+        var value: ExprSyntax?
+        _ = hasLocal(named: name) { initial in
+            value = initial
+            return true
+        }
+        return value
+    }
+
     /// True when a local of the enclosing function named `name` is initialised with a value that `matches`:
     /// `let name = value` in an enclosing block, or `if let` / `guard let name = value`.
     func hasLocal(named name: String, initialisedWith matches: (ExprSyntax) -> Bool) -> Bool {
@@ -549,15 +559,15 @@ extension Syntax {
     var isOnAnErrorPath: Bool {
         isInsideBranch { current, child in
             if current.is(CatchClauseSyntax.self) { return true }
-            if let condition = current.as(IfExprSyntax.self), Syntax(condition.body) == child {
-                return condition.conditions.contains(where: \.requiresAFailure)
+            if let condition = current.as(IfExprSyntax.self) {
+                if Syntax(condition.body) == child { return condition.conditions.contains(where: \.requiresAFailure) }
+                // `if status == 0 { ... } else { readErrorOutput() }`: the `else` of a success test.
+                if let otherwise = condition.elseBody, Syntax(otherwise) == child {
+                    return condition.conditions.count == 1 && condition.conditions.first?.requiresASuccess == true
+                }
             }
             if let guardStatement = current.as(GuardStmtSyntax.self), Syntax(guardStatement.body) == child {
                 return guardStatement.body.statements.contains { $0.trimmedDescription.namesAFailure }
-            }
-            // `if status == 0 { ... } else { readErrorOutput() }`: the `else` of a success test.
-            if let condition = current.as(IfExprSyntax.self), let otherwise = condition.elseBody, Syntax(otherwise) == child {
-                return condition.conditions.count == 1 && condition.conditions.first?.requiresASuccess == true
             }
             return false
         }
@@ -638,15 +648,15 @@ private extension CodeBlockItemSyntax {
 }
 
 private extension ConditionElementSyntax {
-    /// A condition that holds only after something went wrong: an error bound (`if let error`), a failure
-    /// matched (`case .failure`), an error present (`error != nil`), a failure flag (`if didFail`), or a
-    /// success denied (`!succeeded`). `previewErrors[id] == nil` and `!successfulURLs.isEmpty` do not.
     /// A condition that holds only when the work succeeded (`ExprSyntax.requiresASuccess`).
     var requiresASuccess: Bool {
         if case .expression(let expression) = condition { return expression.requiresASuccess }
         return false
     }
 
+    /// A condition that holds only after something went wrong: an error bound (`if let error`), a failure
+    /// matched (`case .failure`), an error present (`error != nil`), a failure flag (`if didFail`), or a
+    /// success denied (`!succeeded`). `previewErrors[id] == nil` and `!successfulURLs.isEmpty` do not.
     var requiresAFailure: Bool {
         switch condition {
         case .optionalBinding(let binding):
