@@ -62,6 +62,8 @@ extension CalledName {
             // `AVAudioNode.installTap(onBus:bufferSize:format:block:)` hands each buffer to the block on an
             // audio thread of its own (blind round AY: a spectrum analyser's FFT, read as main-thread work).
             return .background("an audio tap's block on an audio thread")
+        case let name where receiver == nil && CCallbacks.ownThreadRegistrations.contains(name):
+            return .background("a display link's or audio unit's callback on its own thread")
         case "performExpiringActivity":
             // `ProcessInfo.performExpiringActivity(withReason:using:)` runs the block asynchronously on a
             // concurrent queue of its own; an extension blocks there on purpose to keep its process alive.
@@ -191,14 +193,16 @@ enum BackgroundDelegateCallbacks {
 extension Syntax {
     /// In a function or initializer that asserts it is not on the main thread
     /// (`dispatchPrecondition(condition: .notOnQueue(.main))`, `assert(!Thread.isMainThread)`), or in a
-    /// delegate callback that runs on a background queue (`BackgroundDelegateCallbacks`): the code runs
-    /// off the main thread whatever the enclosing type's isolation says.
+    /// delegate callback that runs on a background queue (`BackgroundDelegateCallbacks`), or in a C callback
+    /// that a display link or an audio unit calls on its own thread (`CCallbacks.runsOnItsOwnThread`): the
+    /// code runs off the main thread whatever the enclosing type's isolation says.
     var isDeclaredOffTheMainThread: Bool {
         let statements: CodeBlockItemListSyntax
         let boundary = enclosingFunction
         if let function = boundary?.as(FunctionDeclSyntax.self) {
             let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
             if BackgroundDelegateCallbacks.isCallback(named: function.name.text, labels: labels) { return true }
+            if CCallbacks.runsOnItsOwnThread(function) { return true }
             guard let body = function.body?.statements else { return false }
             statements = body
         } else if let initializer = boundary?.as(InitializerDeclSyntax.self), let body = initializer.body?.statements {

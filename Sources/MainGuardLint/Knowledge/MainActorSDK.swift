@@ -74,13 +74,44 @@ enum CCallbacks {
     /// The context pointer every C callback API passes back.
     static let contextTypes: Set<String> = ["UnsafeMutableRawPointer?", "UnsafeRawPointer?", "UnsafeMutableRawPointer", "UnsafeRawPointer"]
 
+    /// C APIs that call the callback handed to them on a thread of their own, never the main thread: a
+    /// display link's output callback (`CVDisplayLinkSetOutputCallback`, macOS's display-link thread) and an
+    /// audio unit's render callback (`AURenderCallbackStruct(inputProc:)`, a real-time audio thread). Blind
+    /// round AY: a visualiser's `render()`, called only from its display link's callback, read as main-thread work.
+    static let ownThreadRegistrations: Set<String> = ["CVDisplayLinkSetOutputCallback", "CVDisplayLinkSetOutputHandler", "AURenderCallbackStruct"]
+
+    /// The Swift types of those callbacks: a closure declared as one
+    /// (`let callback: CVDisplayLinkOutputCallback = { ... }`) runs on that thread too.
+    static let ownThreadTypes: Set<String> = ["CVDisplayLinkOutputCallback", "CVDisplayLinkOutputHandler", "AURenderCallback"]
+
     /// A top-level function with a context-pointer parameter whose name its file writes unapplied.
     static func isCallback(_ function: FunctionDeclSyntax) -> Bool {
+        !unappliedMentions(of: function).isEmpty
+    }
+
+    /// A top-level C callback (`isCallback(_:)`) its file hands to one of `ownThreadRegistrations`:
+    /// `CVDisplayLinkSetOutputCallback(link, displayLinkCallback, context)`.
+    ///
+    /// ```swift
+    /// // private func displayLinkCallback(..., context: UnsafeMutableRawPointer?) -> CVReturn { view.render() }
+    /// CCallbacks.runsOnItsOwnThread(function) // true: the file writes CVDisplayLinkSetOutputCallback(link, displayLinkCallback, ctx)
+    /// ```
+    static func runsOnItsOwnThread(_ function: FunctionDeclSyntax) -> Bool {
+        unappliedMentions(of: function).contains { token in
+            guard let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let called = CalledName(call) else { return false }
+            return called.receiver == nil && ownThreadRegistrations.contains(called.name)
+        }
+    }
+
+    /// The tokens that name `function`, a top-level function with a context-pointer parameter, without
+    /// calling it; none for any other function.
+    private static func unappliedMentions(of function: FunctionDeclSyntax) -> [TokenSyntax] {
         guard function.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
               function.signature.parameterClause.parameters.contains(where: { contextTypes.contains($0.type.trimmedDescription) })
-        else { return false }
+        else { return [] }
         let name = function.name.text
-        return function.root.tokens(viewMode: .sourceAccurate).contains { token in
+        return function.root.tokens(viewMode: .sourceAccurate).filter { token in
             token.tokenKind == .identifier(name) && token.id != function.name.id
                 && token.nextToken(viewMode: .sourceAccurate)?.tokenKind != .leftParen
         }

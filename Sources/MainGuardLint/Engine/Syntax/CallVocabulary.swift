@@ -154,6 +154,11 @@ extension ClosureExprSyntax {
             }
         }
         if let handler = Syntax(self).assignedBackgroundHandler { return .background("a \(handler) closure") }
+        // `let callback: CVDisplayLinkOutputCallback = { ... }`: a C callback type the system calls on a thread of its own.
+        if let binding = parent?.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type.trimmedDescription,
+           CCallbacks.ownThreadTypes.contains(type) {
+            return .background("a \(type) on its own thread")
+        }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
         let role = called.closureRole
         // Combine: an operator's closure runs on the scheduler of the nearest `.receive(on:)` upstream.
