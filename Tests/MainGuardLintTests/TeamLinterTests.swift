@@ -62,9 +62,10 @@ import Testing
             .lint(paths: [folder.path])
     }
 
+    /// `tapped()` is public: a module's internal function that no file calls is dead code (`UncalledElsewhere`).
     static let caller = """
     @MainActor final class Screen {
-        func tapped() {
+        public func tapped() {
             Task { crunch() }
         }
     }
@@ -196,5 +197,103 @@ import Testing
         for rule in RuleCatalog.descriptions {
             #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Rules/\(rule.id).md").path))
         }
+    }
+}
+
+/// A function no linted file calls is dead code when the run holds whole projects (`UncalledElsewhere`):
+/// its findings come back as soon as a file calls it, and a run of single files reports them.
+@Suite struct UncalledElsewhereTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-uncalled-\(UUID().uuidString)")
+
+    func write(_ text: String, _ name: String) throws {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func lint(_ paths: [String], cached: Bool = true) throws -> [String] {
+        let cache = cached ? LintCache(directory: folder.appendingPathComponent(".cache"), toolVersion: "test") : nil
+        return try TeamLinter(configurations: NestedConfigurations(root: Configuration()), cache: cache, sourceRoot: folder.path, threads: 2)
+            .lint(paths: paths).lint.findings.map { "\(PathParts.name($0.file)):\($0.line)" }
+    }
+
+    static let manifest = """
+        // swift-tools-version: 6.2
+        import PackageDescription
+        let package = Package(name: "App", targets: [.target(name: "App", path: "Sources/App")])
+        """
+
+    /// An enum's static helper that nothing calls, and the private function it alone calls.
+    static let exporter = """
+        import UIKit
+
+        @MainActor enum PhotoExporter {
+            static func share(_ image: UIImage) {
+                Task { await save(image) }
+            }
+
+            private static func save(_ image: UIImage) async {
+                _ = image.pngData()
+                usleep(200_000)
+            }
+        }
+        """
+
+    @Test func aFunctionNoLintedFileCallsIsNotReported() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write(Self.exporter, "Sources/App/PhotoExporter.swift")
+        #expect(try lint([folder.path]).isEmpty, "nothing calls share(_:)")
+        #expect(try lint([folder.path], cached: false).isEmpty)
+
+        // A caller in another file brings the finding back, cached or not.
+        try write("""
+            import UIKit
+
+            final class PhotoViewController: UIViewController {
+                @IBAction func shareTapped(_ sender: Any) { PhotoExporter.share(UIImage()) }
+            }
+            """, "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
+        #expect(try lint([folder.path], cached: false) == ["PhotoExporter.swift:10"])
+
+        // A mention that is not a call keeps it too: the check errs towards reporting.
+        try write("// PhotoExporter.share is wired up in the storyboard\n", "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
+    }
+
+    /// A single file, or a folder inside the target, may leave the callers out: its findings stay.
+    @Test func aRunThatMayMissCallersReportsThem() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write(Self.exporter, "Sources/App/PhotoExporter.swift")
+        let file = folder.appendingPathComponent("Sources/App/PhotoExporter.swift").path
+        #expect(try lint([file]) == ["PhotoExporter.swift:10"])
+        #expect(try lint([folder.appendingPathComponent("Sources/App").path]) == ["PhotoExporter.swift:10"])
+        // Then the whole project, from the same cache.
+        #expect(try lint([folder.path]).isEmpty)
+    }
+
+    /// Functions the system may call by a name no file writes keep their findings: a delegate
+    /// callback in a type that conforms to an SDK protocol, an `@objc` method, a public one.
+    @Test func functionsTheSystemMayCallKeepTheirFindings() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write("""
+            import UIKit
+
+            final class PickerController: UIViewController, UIImagePickerControllerDelegate {
+                func imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]) {
+                    usleep(200_000)
+                }
+            }
+
+            final class MenuController: UIViewController {
+                @objc func refresh() { usleep(200_000) }
+            }
+
+            @MainActor public func warmUp() { usleep(200_000) }
+            """, "Sources/App/Callbacks.swift")
+        #expect(try lint([folder.path]) == ["Callbacks.swift:5", "Callbacks.swift:10", "Callbacks.swift:13"])
     }
 }

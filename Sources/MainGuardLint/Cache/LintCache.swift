@@ -143,9 +143,9 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 /// JSON coders took a fifteenth of an edit run to read and write them. Paths, hashes, rule ids and
 /// messages repeat across files and are stored once.
 extension LintCacheStore {
-    /// Format 4 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it); a file
-    /// of another format reads as an empty store.
-    private static let format = 4
+    /// Format 5 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it; and
+    /// `uncalledRoots`: names and types); a file of another format reads as an empty store.
+    private static let format = 5
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
@@ -204,6 +204,9 @@ extension Finding {
         backgroundOnlyMethod = try reader.optional {
             BackgroundOnlyMethods.Method(name: try $0.string(), type: try $0.string(), labels: try $0.string(), calledInItsFile: try $0.bool())
         }
+        uncalledRoots = try reader.optional { reader in
+            try reader.array { UncalledElsewhere.Root(name: try $0.string(), type: try $0.string()) }
+        }
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -224,6 +227,12 @@ extension Finding {
             writer.string(method.type)
             writer.string(method.labels)
             writer.bool(method.calledInItsFile)
+        }
+        writer.optional(uncalledRoots) { writer, roots in
+            writer.array(roots) { writer, root in
+                writer.string(root.name)
+                writer.string(root.type)
+            }
         }
     }
 }

@@ -75,7 +75,7 @@ public struct TeamLinter: Sendable {
 
     /// Lints the Swift files under `paths`; throws `LintInputError` for a missing or unreadable path.
     public func lint(paths: [String]) throws -> Result {
-        let planned = try plan(paths: paths)
+        let (planned, wholeProjects) = try plan(paths: paths)
         let texts = Parallel.map(count: planned.count, threads: threadCount) { SourceReader.read(planned[$0].path) }
         var files: [PlannedFile] = []
         var inputs: [Linter.SourceInput] = []
@@ -90,14 +90,16 @@ public struct TeamLinter: Sendable {
                     continue
                 }
                 files.append(file)
-                inputs.append(Linter.SourceInput(path: file.path, text: text, settings: file.settings, reportsInPreviews: scope.includePreviews,
-                                                 ruleIDs: file.configuration.enabledRuleIDs))
+                var input = Linter.SourceInput(path: file.path, text: text, settings: file.settings, reportsInPreviews: scope.includePreviews,
+                                               ruleIDs: file.configuration.enabledRuleIDs)
+                input.callersAreLinted = wholeProjects && file.settings.targetName != nil
+                inputs.append(input)
             case .failure(let reason):
                 skipped.append(SkippedFile(path: file.path, reason: reason.description))
             }
         }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
-        findings = BackgroundOnlyMethods.removing(from: findings, inputs: inputs)
+        findings = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings, inputs: inputs), inputs: inputs)
         findings = FindingsByCause.oneFindingPerCause(PreviewOnlyViews.removing(from: findings, inputs: inputs, threads: threadCount))
         var baselined = 0
         if let baseline {
@@ -112,13 +114,17 @@ public struct TeamLinter: Sendable {
     }
 
     /// Collects files, keeps those the configuration includes, and settles each one's settings.
-    private func plan(paths: [String]) throws -> [PlannedFile] {
+    /// The files to lint, and whether the run holds whole projects: every path is a folder, and every
+    /// `Package.swift` or Xcode project that may claim a linted file sits inside one of them. Then a
+    /// function no linted file calls has no callers (`UncalledElsewhere`); a run of single files or of a
+    /// folder inside a target cannot tell.
+    private func plan(paths: [String]) throws -> (files: [PlannedFile], wholeProjects: Bool) {
         var detector = SettingsDetector()
         var absoluteFolders: [String: String] = [:]
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
         let collected = try FileCollector(excludes: excludes).collect(paths: paths)
         detector.readProjects(aboveFiles: collected, threads: threadCount)
-        return collected.compactMap { path in
+        let files = collected.compactMap { path -> PlannedFile? in
             // Standardizing a URL is slow on Linux: once per folder, not once per file.
             let folder = PathParts.folder(path)
             if absoluteFolders[folder] == nil {
@@ -134,6 +140,15 @@ public struct TeamLinter: Sendable {
             let settings = Self.settings(detected: detector.settings(forFile: path), configuration: configuration)
             return PlannedFile(path: path, configuration: configuration, settings: settings.applying(overrides))
         }
+        let folders = paths.compactMap { path -> String? in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+            return PathParts.standardized(path)
+        }
+        let projects = detector.projectDirectories
+        let wholeProjects = folders.count == paths.count && !projects.isEmpty
+            && projects.allSatisfy { project in folders.contains { project == $0 || project.hasPrefix($0 == "/" ? "/" : $0 + "/") } }
+        return (files, wholeProjects)
     }
 
     /// `Package.swift` and Xcode projects describe their files best; the configuration's
@@ -165,7 +180,7 @@ public struct TeamLinter: Sendable {
     /// walks every body.
     private func lintWithCache(files: [PlannedFile], inputs: [Linter.SourceInput]) -> ([Finding], Int, String?) {
         let contentHashes = inputs.map { StableHash.of($0.text) }
-        let settingsKeys = Self.settingsKeys(of: files)
+        let settingsKeys = Self.settingsKeys(of: files, inputs: inputs)
         let hashesByPath = Dictionary(zip(files.map(\.path), contentHashes), uniquingKeysWith: { first, _ in first })
         let runSettingsKey = StableHash.combining(zip(files.map(\.path), settingsKeys).map { "\($0)=\($1)" })
         let store = cache?.load()
@@ -272,15 +287,19 @@ public struct TeamLinter: Sendable {
     /// What keys each file's findings besides its content: its configuration and settings. Described
     /// once per distinct pair (describing a value by reflection was an eighth of a cached run), without
     /// the provenance, which explains the settings but changes no finding.
-    private static func settingsKeys(of files: [PlannedFile]) -> [String] {
+    /// Whether the run holds the file's callers (`Linter.SourceInput.callersAreLinted`) changes which
+    /// functions its findings name for `UncalledElsewhere`, so it is part of the key.
+    private static func settingsKeys(of files: [PlannedFile], inputs: [Linter.SourceInput]) -> [String] {
         var keys: [Configuration: [ModuleSettings: String]] = [:]
-        return files.map { file in
-            if let key = keys[file.configuration]?[file.settings] { return key }
-            var settings = file.settings
-            settings.provenance = .fallback
-            let key = StableHash.combining([file.configuration.fingerprint, String(describing: settings)])
-            keys[file.configuration, default: [:]][file.settings] = key
-            return key
+        return zip(files, inputs).map { file, input in
+            let key = keys[file.configuration]?[file.settings] ?? {
+                var settings = file.settings
+                settings.provenance = .fallback
+                let key = StableHash.combining([file.configuration.fingerprint, String(describing: settings)])
+                keys[file.configuration, default: [:]][file.settings] = key
+                return key
+            }()
+            return input.callersAreLinted ? StableHash.combining([key, "callers are linted"]) : key
         }
     }
 

@@ -130,6 +130,31 @@ struct SourcePrefilter {
         return position < bytes.count ? position : nil
     }
 
+    /// The text declares `type`, or extends it, with an inheritance clause: `class Exporter: NSObject`,
+    /// `extension Exporter: NSTableViewDelegate`, `struct Box<T>: View`. A generic clause is skipped up to its `>`.
+    func declaresConformance(of type: String) -> Bool {
+        offsets(ofWord: type).contains { offset in
+            guard let keyword = wordBefore(offset), ["class", "struct", "enum", "actor", "extension"].contains(keyword) else { return false }
+            var position = offset + type.utf8.count
+            if byteAfterSpaces(at: position) == UInt8(ascii: "<") {
+                while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+                position += 1
+            }
+            return byteAfterSpaces(at: position) == UInt8(ascii: ":")
+        }
+    }
+
+    /// The name written just before `offset`, spaces between; nil when none ends there.
+    private func wordBefore(_ offset: Int) -> String? {
+        guard let base = bytes.baseAddress, offset <= bytes.count else { return nil }
+        var position = offset - 1
+        while position >= 0, Self.isSpace(base[position]) { position -= 1 }
+        let end = position + 1
+        while position >= 0, Self.continuesName(base[position]) { position -= 1 }
+        guard end > position + 1 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1), as: UTF8.self)
+    }
+
     /// `label` in `label: value` starting at `offset` (after spaces); nil when no name and colon start there.
     func labelAfter(_ offset: Int) -> String? {
         guard let start = offsetAfterSpaces(at: offset), let base = bytes.baseAddress else { return nil }

@@ -208,6 +208,9 @@ public struct ModuleIndex: Sendable {
     }
 
     /// False when no function of the linted code has the called name: the call cannot resolve.
+    /// The linted code declares a type of this name, not only an extension of one.
+    func declaresType(_ name: String) -> Bool { hierarchy.declares(name) }
+
     func declaresFunction(named call: CalledName.LookupName) -> Bool {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
             || ((call.name == "self" || call.name == "Self") && declaresInitializers)

@@ -47,6 +47,9 @@ public struct Finding: Sendable, Hashable, Codable {
     /// The method the finding is written in, when its own file calls it only from background code
     /// (`BackgroundOnlyMethods`), so a cached run need not parse the file again. Not part of a finding's identity.
     var backgroundOnlyMethod: BackgroundOnlyMethods.Method?
+    /// The functions the finding runs only through, when its own file never calls them
+    /// (`UncalledElsewhere`), so a cached run need not parse the file again. Not part of a finding's identity.
+    var uncalledRoots: [UncalledElsewhere.Root]?
 
     /// A top-level, non-public SwiftUI view or view modifier (or an extension of one) of the finding's file,
     /// or none (`PreviewOnlyViews.topLevelViews(in:)`).

@@ -140,6 +140,16 @@ public struct Linter: Sendable {
         /// The rules to run on this file (`RuleDescription.id`); nil runs every rule. A rule the file's
         /// configuration turns off is not run at all, rather than run and filtered.
         public var ruleIDs: Set<String>?
+        /// Every file that may call this file's functions is in the run: the whole module, the way
+        /// `mainguard lint` sees a project's folder. Then a finding in a function that no linted file calls
+        /// is dead code and is not reported (`UncalledElsewhere`). Off by default: a caller handing a few
+        /// files cannot say.
+        ///
+        /// ```swift
+        /// var input = Linter.SourceInput(path: "Exporter.swift", text: source, settings: settings)
+        /// input.callersAreLinted = true
+        /// ```
+        public var callersAreLinted = false
 
         public init(path: String, text: String, settings: ModuleSettings, reportsInPreviews: Bool = false, ruleIDs: Set<String>? = nil) {
             self.path = path
@@ -156,8 +166,9 @@ public struct Linter: Sendable {
         let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
             module.findings(ofFileAt: $0)
         }
-        let reachable = PreviewOnlyViews.removing(from: BackgroundOnlyMethods.removing(from: findings.flatMap { $0 }, inputs: inputs),
-                                                  inputs: inputs, threads: threadCount)
+        let called = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings.flatMap { $0 }, inputs: inputs),
+                                                inputs: inputs)
+        let reachable = PreviewOnlyViews.removing(from: called, inputs: inputs, threads: threadCount)
         return LintResult(findings: FindingsByCause.oneFindingPerCause(reachable), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
@@ -356,6 +367,13 @@ public struct Linter: Sendable {
         hits.removeAll { Syntax($0.1.token).isUnreachable }
         var uncalled = UncalledFunctions(text: input.text, ignoringErrorPaths: !input.settings.includesLowCost)
         hits.removeAll { uncalled.contains(Syntax($0.1.token)) }
+        // A function only other files may call goes with the finding, for the run to check (`UncalledElsewhere`).
+        var uncalledRoots: [SyntaxIdentifier: [UncalledElsewhere.Root]] = [:]
+        if input.callersAreLinted {
+            for (ruleID, hit) in hits where UncalledElsewhere.ruleIDs.contains(ruleID) {
+                uncalledRoots[hit.token.id] = UncalledElsewhere.roots(around: Syntax(hit.token), uncalled: uncalled, declaresType: index.declaresType)
+            }
+        }
         // Code compiled only into debug builds, screens only the app's developers open, modes a launch argument
         // selects, fallbacks after an error, work while the app quits and one-time migrations stall no user's interaction.
         if !input.settings.includesLowCost {
@@ -395,6 +413,7 @@ public struct Linter: Sendable {
                                   line: location.line, column: location.column, cause: hit.cause)
             finding.enclosingView = PreviewOnlyViews.enclosingView(at: hit.token.positionAfterSkippingLeadingTrivia.utf8Offset, in: views)
             finding.backgroundOnlyMethod = backgroundOnlyMethods[hit.token.id]
+            finding.uncalledRoots = uncalledRoots[hit.token.id]
             return finding
         }
     }

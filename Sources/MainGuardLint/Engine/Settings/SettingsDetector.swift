@@ -39,6 +39,17 @@ public struct SettingsDetector {
     /// Folders as the caller names them, standardized once per folder (`standardizedFolder(ofFile:)`).
     private var standardizedFolders: [String: String] = [:]
 
+    /// The absolute folders, among those read so far, that hold a `Package.swift` or an Xcode project: once
+    /// every linted file's settings are known, the projects that may claim them.
+    ///
+    /// ```swift
+    /// _ = detector.settings(forFile: "/repo/Sources/App/View.swift")
+    /// print(detector.projectDirectories) // ["/repo"]
+    /// ```
+    public var projectDirectories: [String] {
+        projectsByDirectory.filter { $0.value.packageTargets != nil || !$0.value.xcodeProjects.isEmpty }.keys.sorted()
+    }
+
     /// Projects that could not be read, as `path: reason`, in the order they were met.
     public private(set) var problems: [String] = []
 

@@ -70,7 +70,54 @@ struct UncalledFunctions {
     }
 }
 
+extension UncalledFunctions {
+    /// The functions, not `private`, that every chain of this file's callers leading to `node` starts
+    /// from: `node` runs only if another file calls one of them (`UncalledElsewhere`). Nil when code of
+    /// this file that may run reaches `node` (a property's initial value, a function the system may call,
+    /// which `mayBeCalledFromOutside` names), when `node` is in no function, or when a chain is deeper than
+    /// `deepestChain`.
+    ///
+    /// ```swift
+    /// // enum Exporter { static func share(_ image: UIImage) { Task { await save(image) } }
+    /// //                 private static func save(_ image: UIImage) async { _ = image.pngData() } }
+    /// uncalled.rootsCalledOnlyElsewhere(around: Syntax(hit.token)) { _ in false } // [share]
+    /// ```
+    func rootsCalledOnlyElsewhere(around node: Syntax, mayBeCalledFromOutside: (FunctionDeclSyntax) -> Bool) -> [FunctionDeclSyntax]? {
+        guard let function = node.enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
+        var roots: [SyntaxIdentifier: FunctionDeclSyntax] = [:]
+        var seen: Set<SyntaxIdentifier> = []
+        var pending = [function]
+        while let next = pending.popLast() {
+            guard seen.insert(next.id).inserted else { continue }
+            guard seen.count <= Self.deepestChain * 4 else { return nil }
+            if !next.isCallableOnlyInItsFile {
+                if mayBeCalledFromOutside(next) { return nil }
+                roots[next.id] = next
+            }
+            let body = next.bodyOffsets
+            let declaration = next.name.positionAfterSkippingLeadingTrivia.utf8Offset
+            let mentions = SourcePrefilter.withPrefilter(over: text) { prefilter in
+                prefilter.offsets(ofWord: next.name.text).filter { !body.contains($0) && $0 != declaration }
+            }
+            for offset in mentions {
+                let mention = node.root.token(at: AbsolutePosition(utf8Offset: offset)).map(Syntax.init)
+                if ignoresErrorPaths, mention?.isOnAnErrorPath == true { continue }
+                guard let caller = mention?.enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
+                pending.append(caller)
+            }
+        }
+        return roots.values.sorted { $0.position < $1.position }
+    }
+}
+
 extension FunctionDeclSyntax {
+    /// `private`, `fileprivate`, or local to another function: only its own file can call it.
+    var isCallableOnlyInItsFile: Bool {
+        if modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return true }
+        guard let outer = Syntax(self).enclosingFunction else { return false }
+        return !outer.is(MemberBlockSyntax.self) && !outer.is(SourceFileSyntax.self)
+    }
+
     /// The UTF-8 offsets of the body, braces included (empty without one): a mention of the function's name
     /// there is a call to itself.
     var bodyOffsets: Range<Int> { body.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0 }
