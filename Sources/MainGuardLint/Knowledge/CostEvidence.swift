@@ -207,6 +207,9 @@ enum CostEvidence {
         if operation == .database, node.enclosingFunction?.runsOnlyPagedOrSchemaSQL == true, !node.runsPerFrameOrEvent {
             if case .over = node.repetition(followingRecursion: false) {} else { return .none }
         }
+        // `dbQueue.read { db in try Font.fetchOne(db, key: name) }`: one row by its primary key or a count is an
+        // index lookup of microseconds, however often a view asks (blind round AZ: a reader's font path per page).
+        if operation == .database, call.readsOneRowByKey { return .none }
         // `process.waitUntilExit()` then `pipe.fileHandleForReading.readDataToEndOfFile()`: the process is gone,
         // so the read returns what it left at once; the wait before it is the finding (blind round AX).
         if operation == .process, entry.kind != .wait, node.followsAWaitForAProcess { return .none }
@@ -1019,6 +1022,28 @@ extension CatalogueEntry {
         case .appleEvent: "runs a script to its end"
         default: kind.effect
         }
+    }
+}
+
+extension CalledName {
+    /// A GRDB read whose block only fetches one row by its key (`fetchOne(db, key:)`, `fetchOne(db, id:)`),
+    /// or only counts rows (`fetchCount(db)`): every call in the block is one of those, or a member read.
+    ///
+    /// ```swift
+    /// // dbQueue.read { db in try CustomFont.fetchOne(db, key: fontName)?.path } // readsOneRowByKey
+    /// ```
+    var readsOneRowByKey: Bool {
+        guard let block = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) else { return false }
+        var calls = 0
+        for nested in block.statements.tokens(viewMode: .sourceAccurate) where nested.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen {
+            guard case .identifier(let name) = nested.tokenKind else { continue }
+            var called = nested.parent
+            if let member = called?.parent?.as(MemberAccessExprSyntax.self) { called = Syntax(member) }
+            let arguments = called?.parent?.as(FunctionCallExprSyntax.self)?.arguments.compactMap { $0.label?.text } ?? []
+            guard (name == "fetchOne" && (arguments.contains("key") || arguments.contains("id"))) || name == "fetchCount" else { return false }
+            calls += 1
+        }
+        return calls > 0
     }
 }
 
