@@ -67,6 +67,9 @@ public struct CatalogueEntry: Sendable, Hashable {
     /// query for every item: it is reported where the app does that unasked, from a launch callback
     /// (`AppLifecycle`), not from a user's action.
     var costsOnlyAtLaunch = false
+    /// What the call does to the main thread, for messages, where the kind's words do not say it
+    /// (`CatalogueEntry.effect`).
+    var ownEffect: String?
 
     /// APIs that must run on the main actor (`ImageRenderer`): the fix is to cache or precompute, not to move.
     var isMainActorOnly: Bool { display.hasPrefix("ImageRenderer.") || display == "NSAttributedString(data:) with .html" }
@@ -106,9 +109,9 @@ public enum APICatalogue {
         // (Apple: "a blocking call which can take some time"; the Thread Performance Checker flags it on
         // the main thread). Blind recall hunts of rounds AU and AY: a camera switch and a delegate on the main queue.
         .init(match: .method(receiver: "AVCaptureSession", name: "startRunning", prefix: false), kind: .syncIO,
-              display: "AVCaptureSession.startRunning()"),
+              display: "AVCaptureSession.startRunning()", ownEffect: "waits for the camera to start"),
         .init(match: .method(receiver: "AVCaptureSession", name: "stopRunning", prefix: false), kind: .syncIO,
-              display: "AVCaptureSession.stopRunning()"),
+              display: "AVCaptureSession.stopRunning()", ownEffect: "waits for the camera to stop"),
         // Synchronous file reads.
         .init(match: .initializer(type: "Data", firstLabels: ["contentsOf"]), kind: .syncIO, display: "Data(contentsOf:)"),
         .init(match: .initializer(type: "String", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "String(contentsOf:)"),

@@ -1016,7 +1016,7 @@ extension CatalogueEntry {
     /// process's output to its end waits for the process (`git push` run through a shell helper).
     var effect: String {
         if CostEvidence.singleOperations[display] == .script { return "compiles and runs a script" }
-        if display.hasPrefix("AVCaptureSession.") { return "waits for the camera to \(display.hasSuffix("startRunning()") ? "start" : "stop")" }
+        if let ownEffect { return ownEffect }
         return switch kind == .syncIO ? CostEvidence.singleOperations[display] : nil {
         case .process: "waits for a helper process"
         case .appleEvent: "runs a script to its end"

@@ -79,15 +79,11 @@ extension ExprSyntax {
     /// An integer literal, or a local `let` of the function set to one (`let stepCount = 14`).
     private var boundValue: Int? {
         if let integer = integerLiteralValue { return integer }
-        guard let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        var value: Int?
-        _ = Syntax(self).hasLocal(named: name) { initial in
-            let declaration = initial.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)
-            guard declaration?.bindingSpecifier.tokenKind == .keyword(.let) else { return false }
-            value = initial.integerLiteralValue
-            return value != nil
-        }
-        return value
+        // The nearest local of that name is the one the bound reads: a `var` shadowing a `let` is no constant.
+        guard let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text, let initial = Syntax(self).localValue(named: name),
+              initial.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+        else { return nil }
+        return initial.integerLiteralValue
     }
 }
 
