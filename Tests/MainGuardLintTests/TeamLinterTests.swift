@@ -227,7 +227,7 @@ import Testing
     static let exporter = """
         import UIKit
 
-        @MainActor enum PhotoExporter {
+        @MainActor enum PhotoExporter: Sendable {
             static func share(_ image: UIImage) {
                 Task { await save(image) }
             }
@@ -260,6 +260,12 @@ import Testing
         // A mention that is not a call keeps it too: the check errs towards reporting.
         try write("// PhotoExporter.share is wired up in the storyboard\n", "Sources/App/PhotoViewController.swift")
         #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
+
+        // So does a conformance another file adds, through which a protocol's caller may reach the function.
+        try write("extension PhotoExporter: PhotoSharing {}\n", "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
+        try write("extension PhotoExporter: Sendable {}\n", "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]).isEmpty)
     }
 
     /// A single file, or a folder inside the target, may leave the callers out: its findings stay.

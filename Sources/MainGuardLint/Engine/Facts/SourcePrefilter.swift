@@ -130,17 +130,24 @@ struct SourcePrefilter {
         return position < bytes.count ? position : nil
     }
 
-    /// The text declares `type`, or extends it, with an inheritance clause: `class Exporter: NSObject`,
-    /// `extension Exporter: NSTableViewDelegate`, `struct Box<T>: View`. A generic clause is skipped up to its `>`.
-    func declaresConformance(of type: String) -> Bool {
-        offsets(ofWord: type).contains { offset in
-            guard let keyword = wordBefore(offset), ["class", "struct", "enum", "actor", "extension"].contains(keyword) else { return false }
+    /// The names the text's declarations of `type` inherit, or its extensions add: `["NSObject",
+    /// "NSTableViewDelegate"]` for `class Exporter: NSObject, NSTableViewDelegate {`. A generic clause is
+    /// skipped up to its `>`; the list ends at `{` or `where`.
+    func inheritedNames(of type: String) -> [String] {
+        offsets(ofWord: type).flatMap { offset -> [String] in
+            guard let keyword = wordBefore(offset), ["class", "struct", "enum", "actor", "extension"].contains(keyword),
+                  let base = bytes.baseAddress else { return [] }
             var position = offset + type.utf8.count
             if byteAfterSpaces(at: position) == UInt8(ascii: "<") {
                 while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
                 position += 1
             }
-            return byteAfterSpaces(at: position) == UInt8(ascii: ":")
+            guard let colon = offsetAfterSpaces(at: position), bytes[colon] == UInt8(ascii: ":") else { return [] }
+            var end = colon + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "{") { end += 1 }
+            let clause = String(decoding: UnsafeBufferPointer(start: base + colon + 1, count: end - colon - 1), as: UTF8.self)
+            let list = clause.components(separatedBy: " where ").first ?? clause
+            return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
     }
 

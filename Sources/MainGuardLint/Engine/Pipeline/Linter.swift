@@ -365,7 +365,7 @@ public struct Linter: Sendable {
         if !input.reportsInPreviews { hits.removeAll { Syntax($0.1.token).isPreviewCode } }
         // Code after a `return` never runs (the compiler warns too), nor does a private function its file never names.
         hits.removeAll { Syntax($0.1.token).isUnreachable }
-        var uncalled = UncalledFunctions(text: input.text, ignoringErrorPaths: !input.settings.includesLowCost)
+        var uncalled = UncalledFunctions(text: input.text, ignoringRarePaths: !input.settings.includesLowCost)
         hits.removeAll { uncalled.contains(Syntax($0.1.token)) }
         // A function only other files may call goes with the finding, for the run to check (`UncalledElsewhere`).
         var uncalledRoots: [SyntaxIdentifier: [UncalledElsewhere.Root]] = [:]

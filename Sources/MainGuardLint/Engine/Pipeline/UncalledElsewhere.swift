@@ -16,7 +16,8 @@ import SwiftSyntax
 ///   (`Linter.SourceInput.callersAreLinted`): `mainguard lint` of a folder with the projects that claim its
 ///   files, not of single files or of a folder inside a target.
 /// - Once per run, ``removing(from:inputs:)`` drops the finding when no other linted file names any of those
-///   functions as a word (code, comments and strings alike) or gives their type a conformance.
+///   functions as a word (code, comments and strings alike) and no file gives their type a conformance
+///   beyond the inert ones (``isInert(_:)``): an app protocol's conformer is kept too.
 ///
 /// A file the configuration excludes is no caller: a function only such files call counts as dead.
 ///
@@ -71,13 +72,17 @@ enum UncalledElsewhere {
             if let group = current.asProtocol(DeclGroupSyntax.self) {
                 if current.is(ProtocolDeclSyntax.self) || !hasOnlyInertAttributes(group.attributes) { return true }
                 let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-                if inherited.contains(where: { name in
-                    !(inertInheritance.contains(name) || name == "@unchecked Sendable" || MainActorTypes.classes.contains(name) || declaresType(name))
-                }) { return true }
+                if inherited.contains(where: { !isInert($0) && !declaresType($0) }) { return true }
             }
             node = current.parent
         }
         return false
+    }
+
+    /// An inherited name through which no system code calls a member by name: `inertInheritance`, the
+    /// SDK's UI classes (which call only `override`s).
+    static func isInert(_ inherited: String) -> Bool {
+        inertInheritance.contains(inherited) || inherited == "@unchecked Sendable" || MainActorTypes.classes.contains(inherited)
     }
 
     private static func hasOnlyInertAttributes(_ attributes: AttributeListSyntax) -> Bool {
@@ -87,18 +92,18 @@ enum UncalledElsewhere {
         }
     }
 
-    /// Drops findings whose every root no other linted file names or gives a conformance.
+    /// Drops findings whose every root no other linted file names, in types no file gives a conformance.
     static func removing(from findings: [Finding], inputs: [Linter.SourceInput]) -> [Finding] {
         let roots = Set(findings.compactMap(\.uncalledRoots).joined())
         guard !roots.isEmpty else { return findings }
-        // The files that name each root; the types some file (its own too) declares with a conformance.
+        // The files that name each root; the types some file (its own too) declares with a conformance that is not inert.
         var namedIn: [Root: Set<String>] = [:]
         var conforming: Set<String> = []
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
                 for root in roots where prefilter.containsWord(root.name) { namedIn[root, default: []].insert(input.path) }
-                for type in Set(roots.map(\.type)) where !type.isEmpty && !conforming.contains(type)
-                    && prefilter.containsWord(type) && prefilter.declaresConformance(of: type) {
+                for type in Set(roots.map(\.type)) where !type.isEmpty && !conforming.contains(type) && prefilter.containsWord(type)
+                    && prefilter.inheritedNames(of: type).contains(where: { !isInert($0) }) {
                     conforming.insert(type)
                 }
             }

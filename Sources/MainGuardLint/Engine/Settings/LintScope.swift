@@ -206,13 +206,17 @@ extension Syntax {
     ///
     /// Also the body of an `if` whose condition asks the app's command-line mode (`if let paths =
     /// Cli.shared.getFilePaths()`, `if isRunningFromCLI`): the app runs headless there, with no interface
-    /// to hang (blind round AR: an uploader's `-u` mode downloading at launch).
+    /// to hang (blind round AR: an uploader's `-u` mode downloading at launch); or reads the arguments or the
+    /// environment itself (`if ProcessInfo.processInfo.environment["boot_type"] == "clean"`, blind round BA:
+    /// a clean boot that only a debug scheme's variable asks for).
     var runsOnlyForALaunchArgument: Bool {
         var node: Syntax? = self
         var child: Syntax = self
         while let current = node, !current.isFunctionBoundary {
             if let branch = current.as(IfExprSyntax.self), Syntax(branch.body) == child,
-               branch.conditions.tokens(viewMode: .sourceAccurate).contains(where: { CostEvidence.camelCaseWords($0.text).contains("cli") }) {
+               branch.conditions.tokens(viewMode: .sourceAccurate).contains(where: { token in
+                   CostEvidence.camelCaseWords(token.text).contains("cli") || token.readsLaunchArguments(copies: [])
+               }) {
                 return true
             }
             child = current
@@ -225,12 +229,7 @@ extension Syntax {
                 }
                 if earlier.contains(where: { statement in
                     guard let test = statement.item.as(GuardStmtSyntax.self) else { return false }
-                    return test.conditions.tokens(viewMode: .sourceAccurate).contains { token in
-                        let owner = token.previousToken(viewMode: .sourceAccurate)?.text == "."
-                            ? token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text : nil
-                        return copies.contains(token.text) || token.text == "arguments" && ["CommandLine", "processInfo"].contains(owner ?? "")
-                            || token.text == "environment" && owner == "processInfo"
-                    }
+                    return test.conditions.tokens(viewMode: .sourceAccurate).contains { $0.readsLaunchArguments(copies: copies) }
                 }) {
                     return true
                 }
@@ -262,6 +261,16 @@ private extension String {
     /// `CommandLine.arguments`, `ProcessInfo.processInfo.arguments`, `ProcessInfo.processInfo.environment`.
     var isLaunchArguments: Bool {
         self == "CommandLine.arguments" || hasSuffix("processInfo.arguments") || hasSuffix("processInfo.environment")
+    }
+}
+
+private extension TokenSyntax {
+    /// `CommandLine.arguments`, `processInfo.arguments`, `processInfo.environment`, or a local copy of one.
+    func readsLaunchArguments(copies: [String]) -> Bool {
+        let owner = previousToken(viewMode: .sourceAccurate)?.text == "."
+            ? previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text : nil
+        return copies.contains(text) || text == "arguments" && ["CommandLine", "processInfo"].contains(owner ?? "")
+            || text == "environment" && owner == "processInfo"
     }
 }
 

@@ -9,21 +9,23 @@ import SwiftSyntax
 ///
 /// Without `include_low_cost`, a call on an error path (`Syntax.isOnAnErrorPath`: a `catch`, `if !succeeded`)
 /// does not count either: a helper called only there runs when something failed, which blind reviews judged
-/// a rare path (round AS: a process stopped and polled only in a `defer` when a dry run failed).
+/// a rare path (round AS: a process stopped and polled only in a `defer` when a dry run failed). Nor does a
+/// call that runs only for a launch argument or an environment variable (`Syntax.runsOnlyForALaunchArgument`:
+/// blind round BA, an in-app regression suite run only when `MUSICPLAYER_RUN_REGRESSION_TESTS=1`).
 ///
 /// ```swift
-/// var uncalled = UncalledFunctions(text: source, ignoringErrorPaths: true)
+/// var uncalled = UncalledFunctions(text: source, ignoringRarePaths: true)
 /// let dead = uncalled.contains(Syntax(hit.token))
 /// ```
 struct UncalledFunctions {
     let text: String
-    /// Whether a call on an error path counts as no call.
-    let ignoresErrorPaths: Bool
+    /// Whether a call on an error path, or for a launch argument, counts as no call.
+    let ignoresRarePaths: Bool
     private var answers: [SyntaxIdentifier: Bool] = [:]
 
-    init(text: String, ignoringErrorPaths: Bool) {
+    init(text: String, ignoringRarePaths: Bool) {
         self.text = text
-        self.ignoresErrorPaths = ignoringErrorPaths
+        self.ignoresRarePaths = ignoringRarePaths
     }
 
     /// How many private callers deep a dead chain is followed.
@@ -52,7 +54,7 @@ struct UncalledFunctions {
         var answer = true
         for offset in mentions {
             let mention = root.token(at: AbsolutePosition(utf8Offset: offset)).map(Syntax.init)
-            if ignoresErrorPaths, mention?.isOnAnErrorPath == true { continue }
+            if ignoresRarePaths, mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true { continue }
             guard let caller = mention?.enclosingPrivateFunction else {
                 answer = false
                 break
@@ -101,7 +103,7 @@ extension UncalledFunctions {
             }
             for offset in mentions {
                 let mention = node.root.token(at: AbsolutePosition(utf8Offset: offset)).map(Syntax.init)
-                if ignoresErrorPaths, mention?.isOnAnErrorPath == true { continue }
+                if ignoresRarePaths, mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true { continue }
                 guard let caller = mention?.enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
                 pending.append(caller)
             }
