@@ -143,11 +143,26 @@ extension CalledName {
     /// `semaphore.wait(timeout: .now() + 0.05)` outside any loop or frequent callback: the wait ends within
     /// `WaitEvidence.briefPause`, whatever it waits for (blind round AX rejected 2 of 2: a download's state
     /// read from an actor, on opening a book and on a cancel tap).
+    ///
+    /// A timeout the function takes as a parameter counts by its default (`deadline: DispatchTimeInterval =
+    /// .milliseconds(50)`, then `wait(timeout: .now() + deadline)`): a helper that bounds a first frame's read
+    /// (blind round BA).
     fileprivate var hasABriefTimeout: Bool {
-        guard let timeout = timeoutArgument,
-              let seconds = WaitEvidence.seconds(inTimeout: timeout.expression.trimmedDescription),
-              seconds > 0, seconds + 1e-9 < WaitEvidence.briefPause else { return false }
+        guard let timeout = timeoutArgument else { return false }
+        let text = timeout.expression.trimmedDescription
+        guard let seconds = WaitEvidence.seconds(inTimeout: text) ?? defaultOfTheParameter(endingTimeout: text).flatMap({
+            WaitEvidence.seconds(inTimeout: ".now() + " + $0)
+        }), seconds > 0, seconds + 1e-9 < WaitEvidence.briefPause else { return false }
         return !CostEvidence.repeats(Syntax(call))
+    }
+
+    /// `.now() + deadline`, where `deadline` is a parameter of the enclosing function with a default value:
+    /// that value's text.
+    private func defaultOfTheParameter(endingTimeout text: String) -> String? {
+        guard let plus = text.lastIndex(of: "+"), let function = Syntax(call).enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
+        let name = text[text.index(after: plus)...].trimmingCharacters(in: .whitespaces)
+        return function.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?
+            .defaultValue?.value.trimmedDescription
     }
 
     /// `wait(timeout: .now() + 5)`: a timeout of a second or more.
