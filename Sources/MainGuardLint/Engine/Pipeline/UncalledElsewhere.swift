@@ -60,7 +60,8 @@ enum UncalledElsewhere {
     /// writes: it is public, overrides, is dynamic or attributed (`@objc`, `@IBAction`), is an operator, or
     /// sits in a type that conforms to a protocol the linted code does not declare (a delegate, `View`).
     static func mayBeCalledFromOutside(_ function: FunctionDeclSyntax, declaresType: (String) -> Bool) -> Bool {
-        guard case .identifier(let name) = function.name.tokenKind, !["callAsFunction", "main"].contains(name) else { return true }
+        // `hash(into:)` is the one function an inert protocol (`Hashable`) requires; the standard library calls it.
+        guard case .identifier(let name) = function.name.tokenKind, !["callAsFunction", "main", "hash"].contains(name) else { return true }
         let outsideModifiers: Set<Keyword> = [.public, .open, .package, .override, .dynamic, .required]
         if function.modifiers.contains(where: { modifier in
             if case .keyword(let keyword) = modifier.name.tokenKind { return outsideModifiers.contains(keyword) }

@@ -76,8 +76,8 @@ extension UncalledFunctions {
     /// The functions, not `private`, that every chain of this file's callers leading to `node` starts
     /// from: `node` runs only if another file calls one of them (`UncalledElsewhere`). Nil when code of
     /// this file that may run reaches `node` (a property's initial value, a function the system may call,
-    /// which `mayBeCalledFromOutside` names), when `node` is in no function, or when a chain is deeper than
-    /// `deepestChain`.
+    /// which `mayBeCalledFromOutside` names), when `node` is in no function, or when the callers met number
+    /// more than four times `deepestChain` (the answer stays cheap in a generated file).
     ///
     /// ```swift
     /// // enum Exporter { static func share(_ image: UIImage) { Task { await save(image) } }
