@@ -6,9 +6,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-baseline-\(UUID().uuidString)")
 
     func write(_ text: String, to name: String) throws {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try folder.writeFile(name, text)
     }
 
     func finding(_ rule: String, line: Int, file: String = "Sources/View.swift", message: String = "m") -> Finding {

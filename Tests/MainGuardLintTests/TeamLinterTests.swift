@@ -52,8 +52,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-cache-run-\(UUID().uuidString)")
 
     func write(_ text: String, _ name: String) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try folder.writeFile(name, text)
     }
 
     func lint(_ configuration: Configuration = Configuration()) throws -> TeamLinter.Result {
@@ -206,9 +205,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mainguard-uncalled-\(UUID().uuidString)")
 
     func write(_ text: String, _ name: String) throws {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try folder.writeFile(name, text)
     }
 
     func lint(_ paths: [String], cached: Bool = true) throws -> [String] {

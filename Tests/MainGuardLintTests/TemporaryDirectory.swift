@@ -26,3 +26,13 @@ struct TemporaryDirectory {
         return file
     }
 }
+
+extension URL {
+    /// Writes `text` at `relative` under this folder, creating the folders between: the Swift Testing
+    /// suites' fixture projects (`folder.writeFile("Sources/App/View.swift", source)`).
+    func writeFile(_ relative: String, _ text: String) throws {
+        let url = appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}

@@ -111,11 +111,7 @@ struct SourcePrefilter {
         var position = offset - 1
         while position >= 0, Self.isSpace(base[position]) { position -= 1 }
         guard position >= 0, base[position] == UInt8(ascii: ".") else { return nil }
-        position -= 1
-        while position >= 0, Self.isSpace(base[position]) { position -= 1 }
-        let end = position + 1
-        while position >= 0, Self.continuesName(base[position]) { position -= 1 }
-        return String(decoding: UnsafeBufferPointer(start: base + position + 1, count: end - position - 1), as: UTF8.self)
+        return wordBefore(position) ?? ""
     }
 
     /// The first byte at or after `offset` that is not a space, tab or line break; nil at the end.

@@ -73,7 +73,7 @@ struct BackgroundOnlyMethods {
     /// another file calls only from `DispatchQueue.global().async { }` (blind check of round AY's changes).
     mutating func methodCalledOnlyElsewhere(around node: Syntax) -> FunctionDeclSyntax? {
         guard let function = Self.candidate(around: node),
-              !function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+              !function.isPrivateToItsFile
         else { return nil }
         let name = function.name.text
         let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset

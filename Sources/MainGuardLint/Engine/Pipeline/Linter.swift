@@ -397,7 +397,7 @@ public struct Linter: Sendable {
                     }
                     return false
                 }
-                if method.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return true }
+                if method.isPrivateToItsFile { return true }
                 backgroundOnlyMethods[hit.token.id] = BackgroundOnlyMethods.Method(method)
                 return false
             }

@@ -100,10 +100,11 @@ enum UncalledElsewhere {
         // The files that name each root; the types some file (its own too) declares with a conformance that is not inert.
         var namedIn: [Root: Set<String>] = [:]
         var conforming: Set<String> = []
+        let types = Set(roots.map(\.type)).subtracting([""])
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
                 for root in roots where prefilter.containsWord(root.name) { namedIn[root, default: []].insert(input.path) }
-                for type in Set(roots.map(\.type)) where !type.isEmpty && !conforming.contains(type) && prefilter.containsWord(type)
+                for type in types where !conforming.contains(type) && prefilter.containsWord(type)
                     && prefilter.inheritedNames(of: type).contains(where: { !isInert($0) }) {
                     conforming.insert(type)
                 }

@@ -188,7 +188,7 @@ extension Syntax {
             node = current.parent
         }
         guard let function = node?.as(FunctionDeclSyntax.self),
-              function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }),
+              function.isPrivateToItsFile,
               !function.modifiers.contains(where: { [.keyword(.override), .keyword(.dynamic)].contains($0.name.tokenKind) }),
               !["objc", "IBAction", "IBSegueAction", "_dynamicReplacement"].contains(where: function.attributes.contains(named:))
         else { return nil }

@@ -42,19 +42,9 @@ struct UncalledFunctions {
     /// that two helpers calling only each other are dead; an answer that leans on them is not kept.
     private mutating func isUncalled(_ function: FunctionDeclSyntax, root: Syntax, assumingUncalled: Set<SyntaxIdentifier>) -> Bool {
         if let known = answers[function.id] { return known }
-        let name = function.name.text
-        // A call to itself (a retry, a polling loop) is no caller: blind round Z read a `sleep` in a private
-        // method that only restarts itself.
-        let body = function.bodyOffsets
-        let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
-        let mentions = SourcePrefilter.withPrefilter(over: text) { prefilter in
-            prefilter.offsets(ofWord: name).filter { !body.contains($0) && $0 != declaration }
-        }
         let assumed = assumingUncalled.union([function.id])
         var answer = true
-        for offset in mentions {
-            let mention = root.token(at: AbsolutePosition(utf8Offset: offset)).map(Syntax.init)
-            if ignoresRarePaths, mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true { continue }
+        for mention in callingMentions(of: function, root: root) {
             guard let caller = mention?.enclosingPrivateFunction else {
                 answer = false
                 break
@@ -96,28 +86,41 @@ extension UncalledFunctions {
                 if mayBeCalledFromOutside(next) { return nil }
                 roots[next.id] = next
             }
-            let body = next.bodyOffsets
-            let declaration = next.name.positionAfterSkippingLeadingTrivia.utf8Offset
-            let mentions = SourcePrefilter.withPrefilter(over: text) { prefilter in
-                prefilter.offsets(ofWord: next.name.text).filter { !body.contains($0) && $0 != declaration }
-            }
-            for offset in mentions {
-                let mention = node.root.token(at: AbsolutePosition(utf8Offset: offset)).map(Syntax.init)
-                if ignoresRarePaths, mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true { continue }
+            for mention in callingMentions(of: next, root: node.root) {
                 guard let caller = mention?.enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
                 pending.append(caller)
             }
         }
         return roots.values.sorted { $0.position < $1.position }
     }
+
+    /// The tokens of the file that name `function` and may call it: not its declaration, not a call to
+    /// itself (a retry, a polling loop: blind round Z read a `sleep` in a private method that only restarts
+    /// itself), and, with `ignoresRarePaths`, not a call on an error path or for a launch argument. A word in
+    /// a comment or a string maps to the token after it (nil past the end).
+    private func callingMentions(of function: FunctionDeclSyntax, root: Syntax) -> [Syntax?] {
+        let body = function.bodyOffsets
+        let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
+        let offsets = SourcePrefilter.withPrefilter(over: text) { prefilter in
+            prefilter.offsets(ofWord: function.name.text).filter { !body.contains($0) && $0 != declaration }
+        }
+        return offsets.map { root.token(at: AbsolutePosition(utf8Offset: $0)).map(Syntax.init) }.filter { mention in
+            !(ignoresRarePaths && (mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true))
+        }
+    }
 }
 
 extension FunctionDeclSyntax {
     /// `private`, `fileprivate`, or local to another function: only its own file can call it.
     var isCallableOnlyInItsFile: Bool {
-        if modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return true }
+        if isPrivateToItsFile { return true }
         guard let outer = Syntax(self).enclosingFunction else { return false }
         return !outer.is(MemberBlockSyntax.self) && !outer.is(SourceFileSyntax.self)
+    }
+
+    /// Declared `private` or `fileprivate`.
+    var isPrivateToItsFile: Bool {
+        modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
     }
 
     /// The UTF-8 offsets of the body, braces included (empty without one): a mention of the function's name
