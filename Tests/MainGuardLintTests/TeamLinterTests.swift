@@ -297,6 +297,82 @@ import Testing
 
             @MainActor public func warmUp() { usleep(200_000) }
             """, "Sources/App/Callbacks.swift")
+        // A storyboard creates the picker, the menu's owner creates the menu.
+        try write(#"<viewController id="P1" customClass="PickerController" customModule="App"/>"#, "Sources/App/Main.storyboard")
+        try write("final class MenuOwner { let menu = MenuController() }\n", "Sources/App/MenuOwner.swift")
         #expect(try lint([folder.path]) == ["Callbacks.swift:5", "Callbacks.swift:10", "Callbacks.swift:13"])
+    }
+
+    /// A view controller's overrides run once something creates it, and only a name creates it: another
+    /// Swift file, a storyboard or nib, a property list, Objective-C. The file's header comment and the
+    /// project's file list (`ListsViewController.swift`) create nothing.
+    @Test func aTypeNothingCreatesRunsNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write("""
+            //  ListsViewController.swift
+
+            import UIKit
+
+            final class ListsViewController: UITableViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    reload()
+                }
+
+                func reload() { usleep(200_000) }
+            }
+
+            extension ListsViewController: UITableViewDelegate {
+                func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { usleep(200_000) }
+            }
+            """, "Sources/App/ListsViewController.swift")
+        try write("/* ListsViewController.swift in Sources */\n", "App.xcodeproj/project.pbxproj")
+        #expect(try lint([folder.path]).isEmpty)
+        #expect(try lint([folder.path], cached: false).isEmpty)
+
+        // Each way of naming the type brings the findings back.
+        let creators = [
+            ("Sources/App/Main.storyboard", #"<tableViewController id="L1" customClass="ListsViewController" customModule="App"/>"#),
+            ("Sources/App/Info.plist", "<key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).ListsViewController</string>"),
+            ("Sources/App/Legacy.m", "UIViewController *lists = [[ListsViewController alloc] init];"),
+            ("Sources/App/Root.swift", "let root = UINavigationController(rootViewController: ListsViewController())"),
+        ]
+        for (path, text) in creators {
+            try write(text, path)
+            #expect(try lint([folder.path]) == ["ListsViewController.swift:11", "ListsViewController.swift:15"], "\(path)")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+        }
+        #expect(try lint([folder.path]).isEmpty)
+
+        // So does code of the same file outside the type, and a run that may miss the creators.
+        try write(try String(contentsOf: folder.appendingPathComponent("Sources/App/ListsViewController.swift"), encoding: .utf8)
+                  + "\nfunc makeLists() -> UIViewController { ListsViewController() }\n", "Sources/App/ListsViewController.swift")
+        #expect(try lint([folder.path]) == ["ListsViewController.swift:11", "ListsViewController.swift:15"])
+    }
+
+    /// Types the system creates without a name in code keep their findings: App Intents (found in the
+    /// build's metadata), `@main` types, public types, and the SDK's own types extended by the app.
+    @Test func typesTheSystemCreatesKeepTheirFindings() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write("""
+            import AppIntents
+            import UIKit
+
+            struct ExportIntent: AppIntent {
+                static var title: LocalizedStringResource = "Export"
+                @MainActor func perform() async throws -> some IntentResult { usleep(200_000); return .result() }
+            }
+
+            extension UIViewController {
+                @objc func pauseBriefly() { usleep(200_000) }
+            }
+
+            public final class SharedViewController: UIViewController {
+                public override func viewDidLoad() { usleep(200_000) }
+            }
+            """, "Sources/App/System.swift")
+        #expect(try lint([folder.path]) == ["System.swift:6", "System.swift:10", "System.swift:14"])
     }
 }

@@ -143,9 +143,9 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 /// JSON coders took a fifteenth of an edit run to read and write them. Paths, hashes, rule ids and
 /// messages repeat across files and are stored once.
 extension LintCacheStore {
-    /// Format 5 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it; and
-    /// `uncalledRoots`: names and types); a file of another format reads as an empty store.
-    private static let format = 5
+    /// Format 6 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it; and
+    /// `uncalledRoots`: names, types and the types that must be created); a file of another format reads as an empty store.
+    private static let format = 6
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
@@ -205,7 +205,7 @@ extension Finding {
             BackgroundOnlyMethods.Method(name: try $0.string(), type: try $0.string(), labels: try $0.string(), calledInItsFile: try $0.bool())
         }
         uncalledRoots = try reader.optional { reader in
-            try reader.array { UncalledElsewhere.Root(name: try $0.string(), type: try $0.string()) }
+            try reader.array { UncalledElsewhere.Root(name: try $0.string(), type: try $0.string(), createdType: try $0.optional { try $0.string() }) }
         }
     }
 
@@ -232,6 +232,7 @@ extension Finding {
             writer.array(roots) { writer, root in
                 writer.string(root.name)
                 writer.string(root.type)
+                writer.optional(root.createdType) { $0.string($1) }
             }
         }
     }

@@ -75,7 +75,7 @@ public struct TeamLinter: Sendable {
 
     /// Lints the Swift files under `paths`; throws `LintInputError` for a missing or unreadable path.
     public func lint(paths: [String]) throws -> Result {
-        let (planned, wholeProjects) = try plan(paths: paths)
+        let (planned, wholeProjects, systemNaming) = try plan(paths: paths)
         let texts = Parallel.map(count: planned.count, threads: threadCount) { SourceReader.read(planned[$0].path) }
         var files: [PlannedFile] = []
         var inputs: [Linter.SourceInput] = []
@@ -99,7 +99,8 @@ public struct TeamLinter: Sendable {
             }
         }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
-        findings = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings, inputs: inputs), inputs: inputs)
+        findings = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings, inputs: inputs), inputs: inputs,
+                                              systemNamingFiles: systemNaming)
         findings = FindingsByCause.oneFindingPerCause(PreviewOnlyViews.removing(from: findings, inputs: inputs, threads: threadCount))
         var baselined = 0
         if let baseline {
@@ -117,12 +118,14 @@ public struct TeamLinter: Sendable {
     /// The files to lint, and whether the run holds whole projects: every path is a folder, and every
     /// `Package.swift` or Xcode project that may claim a linted file sits inside one of them. Then a
     /// function no linted file calls has no callers (`UncalledElsewhere`); a run of single files or of a
-    /// folder inside a target cannot tell.
-    private func plan(paths: [String]) throws -> (files: [PlannedFile], wholeProjects: Bool) {
+    /// folder inside a target cannot tell. With them, the storyboards, property lists and other files
+    /// through which the system may create a type by its name (`UncalledElsewhere.namesTypesForTheSystem`).
+    private func plan(paths: [String]) throws -> (files: [PlannedFile], wholeProjects: Bool, systemNaming: [String]) {
         var detector = SettingsDetector()
         var absoluteFolders: [String: String] = [:]
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
-        let collected = try FileCollector(excludes: excludes).collect(paths: paths)
+        var systemNaming: [String] = []
+        let collected = try FileCollector(excludes: excludes).collect(paths: paths, systemNamingFiles: &systemNaming)
         detector.readProjects(aboveFiles: collected, threads: threadCount)
         let files = collected.compactMap { path -> PlannedFile? in
             // Standardizing a URL is slow on Linux: once per folder, not once per file.
@@ -148,7 +151,7 @@ public struct TeamLinter: Sendable {
         let projects = detector.projectDirectories
         let wholeProjects = folders.count == paths.count && !projects.isEmpty
             && projects.allSatisfy { project in folders.contains { project == $0 || project.hasPrefix($0 == "/" ? "/" : $0 + "/") } }
-        return (files, wholeProjects)
+        return (files, wholeProjects, systemNaming)
     }
 
     /// `Package.swift` and Xcode projects describe their files best; the configuration's

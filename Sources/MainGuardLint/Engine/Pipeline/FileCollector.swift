@@ -35,6 +35,14 @@ public struct FileCollector: Sendable {
 
     /// The Swift files under `paths`, sorted and de-duplicated; throws for a path that does not exist or cannot be read.
     public func collect(paths: [String]) throws -> [String] {
+        var systemNaming: [String] = []
+        return try collect(paths: paths, systemNamingFiles: &systemNaming)
+    }
+
+    /// The Swift files under `paths`, and in `systemNamingFiles` the other files of the folders searched
+    /// that `isSystemNaming` accepts (storyboards, property lists: `UncalledElsewhere.namesTypesForTheSystem`).
+    func collect(paths: [String], systemNamingFiles: inout [String],
+                 isSystemNaming: (String) -> Bool = UncalledElsewhere.namesTypesForTheSystem) throws -> [String] {
         var files = Set<String>()
         var visited = Set<DirectoryIdentity>()
         for path in paths {
@@ -43,7 +51,9 @@ public struct FileCollector: Sendable {
                 throw LintInputError(path: path, reason: "no such file or directory")
             }
             if isDirectory.boolValue {
-                try collect(directory: path, into: &files, visited: &visited)
+                try collect(directory: path, into: &files, visited: &visited) { file in
+                    if isSystemNaming(file) { systemNamingFiles.append(file) }
+                }
             } else if !isExcluded(path) {
                 guard FileManager.default.isReadableFile(atPath: path) else {
                     throw LintInputError(path: path, reason: "file is not readable")
@@ -73,13 +83,14 @@ public struct FileCollector: Sendable {
     /// not the team's to act on (fastlane's Swift runner blocks on purpose, a pod is someone else's code).
     public static let thirdPartyFolders: Set<String> = ["Pods", "Carthage", "fastlane"]
 
-    private func collect(directory: String, into files: inout Set<String>, visited: inout Set<DirectoryIdentity>) throws {
+    private func collect(directory: String, into files: inout Set<String>, visited: inout Set<DirectoryIdentity>,
+                         other: (String) -> Void) throws {
         let skip = { (path: String) in
             isExcluded(path) || Self.thirdPartyFolders.contains(PathParts.name(path))
         }
         try Self.walk(directory, skipping: skip, visited: &visited,
                       unreadable: { throw LintInputError(path: $0, reason: "directory is not readable") },
-                      file: { path in if path.hasSuffix(".swift") { files.insert(path) } })
+                      file: { path in if path.hasSuffix(".swift") { files.insert(path) } else { other(path) } })
     }
 
     /// Searches `directory` and the folders below it the way a lint run does: hidden entries and

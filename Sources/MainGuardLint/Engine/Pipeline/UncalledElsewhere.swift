@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Findings in functions that no linted code calls. A function that is not `public` can be called only
@@ -15,9 +16,14 @@ import SwiftSyntax
 ///   protocols this run does not declare. Only a run that holds whole projects does this
 ///   (`Linter.SourceInput.callersAreLinted`): `mainguard lint` of a folder with the projects that claim its
 ///   files, not of single files or of a folder inside a target.
-/// - Once per run, ``removing(from:inputs:)`` drops the finding when no other linted file names any of those
-///   functions as a word (code, comments and strings alike) and no file gives their type a conformance
-///   beyond the inert ones (``isInert(_:)``): an app protocol's conformer is kept too.
+///   Code of a type of the linted code that its own file names only inside the type's declarations runs
+///   only once something else creates the type, by its name: such a type goes with the finding too, even
+///   from an `override` or a delegate method (`Root.createdType`).
+/// - Once per run, ``removing(from:inputs:systemNamingFiles:)`` drops the finding when no other linted file
+///   names any of those functions as a word (code, comments and strings alike) and no file gives their type
+///   a conformance beyond the inert ones (``isInert(_:)``): an app protocol's conformer is kept too. A type
+///   is created when another Swift file, a storyboard, a nib, a property list, an Xcode project's settings or
+///   Objective-C names it (``namesTypesForTheSystem(_:)``).
 ///
 /// A file the configuration excludes is no caller: a function only such files call counts as dead.
 ///
@@ -30,10 +36,15 @@ enum UncalledElsewhere {
     /// rules judge how code is written (a detached task's priority), whether it runs or not.
     static let ruleIDs: Set<String> = ["blocking_call_on_main_actor", "sync_work_in_main_actor_task"]
 
-    /// A function a finding runs only through, when another file calls it: its name and its type's ("" at top level).
+    /// A function a finding runs only through, when another file calls it: its name ("" when no call is
+    /// needed) and its type's ("" at top level). With `createdType`, the function (or, without a name, any
+    /// code of that type) runs only once something creates that type of the linted code, which its own file
+    /// names only inside its own declarations: another file, a storyboard, a nib, a property list or
+    /// Objective-C must name it (blind rounds BA and BC: a view and a view controller that nothing created).
     struct Root: Hashable, Sendable, Codable {
         var name: String
         var type: String
+        var createdType: String? = nil
     }
 
     /// Protocols no system code calls a member of by name (`ObservableObject`'s publisher is synthesised),
@@ -47,13 +58,43 @@ enum UncalledElsewhere {
     /// Attributes that change neither who calls a function nor how.
     static let inertAttributes: Set<String> = ["MainActor", "discardableResult", "available", "concurrent", "Sendable", "Observable", "frozen"]
 
-    /// The roots of the finding at `node` (``UncalledFunctions/rootsCalledOnlyElsewhere(around:mayBeCalledFromOutside:)``),
+    /// Attributes of a method the Objective-C runtime may call by a selector no file writes, but only on an
+    /// instance of its type: an action a nib connects, a selector a menu item sends.
+    static let instanceAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "nonobjc", "inlinable", "inline"]
+
+    /// The roots of the finding at `node` (``UncalledFunctions/rootsCalledOnlyElsewhere(around:entry:)``),
     /// or nil when its file may run it.
     static func roots(around node: Syntax, uncalled: UncalledFunctions, declaresType: (String) -> Bool) -> [Root]? {
-        guard let functions = uncalled.rootsCalledOnlyElsewhere(around: node, mayBeCalledFromOutside: {
-                  mayBeCalledFromOutside($0, declaresType: declaresType)
-              }), !functions.isEmpty else { return nil }
-        return functions.map { Root(name: $0.name.text, type: Syntax($0).enclosingTypeName ?? "") }
+        guard let found = uncalled.rootsCalledOnlyElsewhere(around: node, entry: { start in
+                  entry(start, uncalled: uncalled, declaresType: declaresType)
+              }), !found.functions.isEmpty || !found.types.isEmpty else { return nil }
+        return found.functions.map { function in
+            Root(name: function.name.text, type: Syntax(function).enclosingTypeName ?? "",
+                 createdType: uncalled.typeReachedOnlyByName(around: Syntax(function), isInert: hasOnlyInertAttributes, declaresType: declaresType))
+        } + found.types.map { Root(name: "", type: "", createdType: $0) }
+    }
+
+    /// How the code at `start` (a function that is not private, an initializer, an accessor, a property's
+    /// initial value) may be reached: by a call naming the function, once its type is created, or from outside.
+    static func entry(_ start: Syntax, uncalled: UncalledFunctions, declaresType: (String) -> Bool) -> UncalledFunctions.Entry {
+        if let function = start.as(FunctionDeclSyntax.self) {
+            guard mayBeCalledFromOutside(function, declaresType: declaresType) else { return .byItsName }
+            // The runtime calls a class's own `class` overrides (`layerClass`) without any instance.
+            let onTheType = function.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+            let exported = function.attributes.contains { element in
+                guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return true }
+                return !inertAttributes.contains(name) && !instanceAttributes.contains(name)
+            }
+            let isOverride = function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+            if exported || (onTheType && isOverride) || function.modifiers.contains(where: { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }) {
+                return .fromOutside
+            }
+        } else if !(start.is(InitializerDeclSyntax.self) || start.is(DeinitializerDeclSyntax.self) || start.is(AccessorDeclSyntax.self)
+                    || start.is(MemberBlockSyntax.self)) {
+            return .fromOutside
+        }
+        let type = uncalled.typeReachedOnlyByName(around: start, isInert: hasOnlyInertAttributes, declaresType: declaresType)
+        return type.map(UncalledFunctions.Entry.throughItsType) ?? .fromOutside
     }
 
     /// The system, another module or the Objective-C runtime may call the function by a name no linted file
@@ -93,26 +134,72 @@ enum UncalledElsewhere {
         }
     }
 
+    /// Files other than Swift sources through which the system creates a type by its name: storyboards and
+    /// nibs (`customClass`), property lists (`NSPrincipalClass`, `NSExtensionPrincipalClass`, a scene
+    /// delegate, a document class), Xcode projects and configuration files (generated property-list keys),
+    /// Core Data models (`representedClassName`) and Objective-C sources.
+    static func namesTypesForTheSystem(_ path: String) -> Bool {
+        let name = PathParts.name(path)
+        if name == "contents" { return path.contains(".xcdatamodel/") }
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return ["storyboard", "xib", "plist", "pbxproj", "xcconfig", "m", "mm", "h"].contains(name[name.index(after: dot)...])
+    }
+
     /// Drops findings whose every root no other linted file names, in types no file gives a conformance.
-    static func removing(from findings: [Finding], inputs: [Linter.SourceInput]) -> [Finding] {
+    /// A type root is kept when another Swift file or one of `systemNamingFiles` (``namesTypesForTheSystem(_:)``,
+    /// read only when some finding has one) names it.
+    static func removing(from findings: [Finding], inputs: [Linter.SourceInput], systemNamingFiles: [String] = []) -> [Finding] {
         let roots = Set(findings.compactMap(\.uncalledRoots).joined())
         guard !roots.isEmpty else { return findings }
-        // The files that name each root; the types some file (its own too) declares with a conformance that is not inert.
-        var namedIn: [Root: Set<String>] = [:]
+        // The files that name each root's function and created type; the types some file (its own too)
+        // declares with a conformance that is not inert.
+        var namedIn: [String: Set<String>] = [:]
         var conforming: Set<String> = []
+        let names = Set(roots.map(\.name)).subtracting([""])
+        let created = Set(roots.compactMap(\.createdType))
         let types = Set(roots.map(\.type)).subtracting([""])
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
-                for root in roots where prefilter.containsWord(root.name) { namedIn[root, default: []].insert(input.path) }
+                for name in names.union(created) where prefilter.containsWord(name) { namedIn[name, default: []].insert(input.path) }
                 for type in types where !conforming.contains(type) && prefilter.containsWord(type)
                     && prefilter.inheritedNames(of: type).contains(where: { !isInert($0) }) {
                     conforming.insert(type)
                 }
             }
         }
+        if !created.isEmpty {
+            for path in systemNamingFiles {
+                guard let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? (try? String(contentsOfFile: path, encoding: .isoLatin1)) else { continue }
+                let utf8 = Array(text.utf8)
+                SourcePrefilter.withPrefilter(over: text) { prefilter in
+                    // A project names every source file: `ListsViewController.swift` creates no `ListsViewController`.
+                    for type in created where prefilter.offsets(ofWord: type).contains(where: { !utf8.hasSwiftExtension(at: $0 + type.utf8.count) }) {
+                        namedIn[type, default: []].insert(path)
+                    }
+                }
+            }
+        }
+        let namedElsewhere = { (name: String, finding: Finding) in !namedIn[name, default: []].subtracting([finding.file]).isEmpty }
         return findings.filter { finding in
             guard let roots = finding.uncalledRoots, !roots.isEmpty else { return true }
-            return roots.contains { conforming.contains($0.type) || !namedIn[$0, default: []].subtracting([finding.file]).isEmpty }
+            return roots.contains { root in
+                (root.name.isEmpty || conforming.contains(root.type) || namedElsewhere(root.name, finding))
+                    && (root.createdType.map { namedElsewhere($0, finding) } ?? true)
+            }
         }
     }
+}
+
+private extension [UInt8] {
+    /// `.swift` starts at `offset`, ending the word there.
+    func hasSwiftExtension(at offset: Int) -> Bool {
+        let suffix = Array(".swift".utf8)
+        guard offset + suffix.count <= count, self[offset..<offset + suffix.count].elementsEqual(suffix) else { return false }
+        let end = offset + suffix.count
+        return end == count || !(self[end].isLetterOrDigit)
+    }
+}
+
+private extension UInt8 {
+    var isLetterOrDigit: Bool { (48...57).contains(self) || (65...90).contains(self) || (97...122).contains(self) || self == 95 }
 }

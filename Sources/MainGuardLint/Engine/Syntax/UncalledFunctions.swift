@@ -63,35 +63,107 @@ struct UncalledFunctions {
 }
 
 extension UncalledFunctions {
-    /// The functions, not `private`, that every chain of this file's callers leading to `node` starts
-    /// from: `node` runs only if another file calls one of them (`UncalledElsewhere`). Nil when code of
-    /// this file that may run reaches `node` (a property's initial value, a function the system may call,
-    /// which `mayBeCalledFromOutside` names), when `node` is in no function, or when the callers met number
-    /// more than four times `deepestChain` (the answer stays cheap in a generated file).
+    /// How code that its file's callers do not explain may be reached from outside the file.
+    enum Entry: Equatable {
+        /// Only by a call that names the function: another file must call it.
+        case byItsName
+        /// Only on or in a type of the linted code, which something must create, and can only by its name:
+        /// another file, a storyboard, a nib or a property list must name it (`typeReachedOnlyByName`).
+        case throughItsType(String)
+        /// The system, another module or the Objective-C runtime may run it by a name no file writes.
+        case fromOutside
+    }
+
+    /// The functions, not `private`, and the types that every chain of this file's callers leading to
+    /// `node` starts from: `node` runs only if another file calls one of those functions or names one of
+    /// those types (`UncalledElsewhere`). `entry` says how each start may be reached: a function that is
+    /// not private, an initializer, an accessor or a property's initial value. Nil when code of this file
+    /// that may run reaches `node` (`Entry.fromOutside`), when `node` is in no function, or when the
+    /// callers met number more than four times `deepestChain` (the answer stays cheap in a generated file).
     ///
     /// ```swift
     /// // enum Exporter { static func share(_ image: UIImage) { Task { await save(image) } }
     /// //                 private static func save(_ image: UIImage) async { _ = image.pngData() } }
-    /// uncalled.rootsCalledOnlyElsewhere(around: Syntax(hit.token)) { _ in false } // [share]
+    /// uncalled.rootsCalledOnlyElsewhere(around: Syntax(hit.token)) { _ in .byItsName } // ([share], [])
     /// ```
-    func rootsCalledOnlyElsewhere(around node: Syntax, mayBeCalledFromOutside: (FunctionDeclSyntax) -> Bool) -> [FunctionDeclSyntax]? {
-        guard let function = node.enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
+    func rootsCalledOnlyElsewhere(around node: Syntax, entry: (Syntax) -> Entry) -> (functions: [FunctionDeclSyntax], types: [String])? {
+        guard let start = node.enclosingFunction, !start.is(SourceFileSyntax.self) else { return nil }
         var roots: [SyntaxIdentifier: FunctionDeclSyntax] = [:]
+        var types: Set<String> = []
         var seen: Set<SyntaxIdentifier> = []
-        var pending = [function]
+        var pending = [start]
         while let next = pending.popLast() {
             guard seen.insert(next.id).inserted else { continue }
             guard seen.count <= Self.deepestChain * 4 else { return nil }
-            if !next.isCallableOnlyInItsFile {
-                if mayBeCalledFromOutside(next) { return nil }
-                roots[next.id] = next
+            let function = next.as(FunctionDeclSyntax.self)
+            if function?.isCallableOnlyInItsFile != true {
+                switch entry(next) {
+                case .fromOutside: return nil
+                case .throughItsType(let name):
+                    // The type's own code runs only once something creates the type: its callers in the file need no following.
+                    types.insert(name)
+                    continue
+                case .byItsName:
+                    guard let function else { return nil }
+                    roots[next.id] = function
+                }
             }
-            for mention in callingMentions(of: next, root: node.root) {
-                guard let caller = mention?.enclosingFunction?.as(FunctionDeclSyntax.self) else { return nil }
+            guard let function else { return nil }
+            for mention in callingMentions(of: function, root: node.root) {
+                guard let caller = mention?.enclosingFunction, !caller.is(SourceFileSyntax.self) else { return nil }
                 pending.append(caller)
             }
         }
-        return roots.values.sorted { $0.position < $1.position }
+        return (roots.values.sorted { $0.position < $1.position }, types.sorted())
+    }
+
+    /// The type of the linted code that `node` (a declaration, or code in a property's initial value) is a
+    /// member of, when the file names that type only inside its own declaration and its extensions: code
+    /// in it runs only once another file, a storyboard, a nib, a property list or Objective-C creates or
+    /// names the type. `declaresType` tells types of the linted code from the SDK's (an extension of
+    /// `UIViewController` runs on every controller); `isInert` tells attributes that change nothing about who
+    /// creates the type. Nil for a `public` type, an attributed one (`@main`, `@objc(Name)`), or a type whose
+    /// metadata the system reads at build time (`AppIntent`).
+    ///
+    /// ```swift
+    /// // final class ListsViewController: UITableViewController { override func viewDidLoad() { ... } }
+    /// uncalled.typeReachedOnlyByName(around: Syntax(viewDidLoad), isInert: { $0.isEmpty }, declaresType: index.declaresType)
+    /// // "ListsViewController"
+    /// ```
+    func typeReachedOnlyByName(around node: Syntax, isInert: (AttributeListSyntax) -> Bool, declaresType: (String) -> Bool) -> String? {
+        var current = node.parent
+        while let ancestor = current, !ancestor.is(SourceFileSyntax.self) {
+            if let group = ancestor.asProtocol(DeclGroupSyntax.self) {
+                guard let name = group.reachableName, declaresType(name), isInert(group.attributes),
+                      !group.modifiers.contains(where: { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }),
+                      !(group.inheritanceClause?.inheritedTypes ?? []).contains(where: { Self.isFoundByMetadata($0.type.trimmedDescription) })
+                else { return nil }
+                let mentions = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }
+                let insideTheType = mentions.allSatisfy { offset in
+                    // A comment of this file (its header names the file, often after the type) creates nothing.
+                    guard let token = node.root.token(at: AbsolutePosition(utf8Offset: offset)) else { return true }
+                    if offset < token.positionAfterSkippingLeadingTrivia.utf8Offset || offset >= token.endPositionBeforeTrailingTrivia.utf8Offset {
+                        return true
+                    }
+                    var node: Syntax? = Syntax(token)
+                    while let ancestor = node {
+                        if let group = ancestor.asProtocol(DeclGroupSyntax.self), group.reachableName == name { return true }
+                        node = ancestor.parent
+                    }
+                    return false
+                }
+                return insideTheType ? name : nil
+            }
+            current = ancestor.parent
+        }
+        return nil
+    }
+
+    /// Types the system finds by the metadata the build extracts, not by a name in code: App Intents, their
+    /// shortcuts and widgets' configuration intents.
+    static func isFoundByMetadata(_ inherited: String) -> Bool {
+        inherited.hasSuffix("Intent") || inherited.hasSuffix("ShortcutsProvider") || inherited.hasSuffix("Query")
+            || inherited.hasSuffix("Entity") || inherited == "AppEnum" || inherited.hasSuffix("Extension")
     }
 
     /// The tokens of the file that name `function` and may call it: not its declaration, not a call to
@@ -107,6 +179,21 @@ extension UncalledFunctions {
         return offsets.map { root.token(at: AbsolutePosition(utf8Offset: $0)).map(Syntax.init) }.filter { mention in
             !(ignoresRarePaths && (mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true))
         }
+    }
+}
+
+extension DeclGroupSyntax {
+    /// The name code outside the type writes to reach it: a type's own name, or the last part of the type
+    /// an extension extends (`Outer.Inner` → `Inner`); nil for a protocol and for a generic or composed extended type.
+    var reachableName: String? {
+        if let type = self.as(ClassDeclSyntax.self) { return type.name.text }
+        if let type = self.as(StructDeclSyntax.self) { return type.name.text }
+        if let type = self.as(EnumDeclSyntax.self) { return type.name.text }
+        if let type = self.as(ActorDeclSyntax.self) { return type.name.text }
+        guard let extended = self.as(ExtensionDeclSyntax.self)?.extendedType else { return nil }
+        if let type = extended.as(IdentifierTypeSyntax.self), type.genericArgumentClause == nil { return type.name.text }
+        if let type = extended.as(MemberTypeSyntax.self), type.genericArgumentClause == nil { return type.name.text }
+        return nil
     }
 }
 
