@@ -351,6 +351,33 @@ import Testing
         #expect(try lint([folder.path]) == ["ListsViewController.swift:11", "ListsViewController.swift:15"])
     }
 
+    /// SwiftUI calls a view's `body`, not its other functions: a helper in an extension of a view that
+    /// nothing calls is dead, while one that `body` calls is not.
+    @Test func aViewsHelperNothingCallsIsNotReported() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write("""
+            import SwiftUI
+
+            struct FolderView: View {
+                let folder: URL
+                var body: some View { Text(folder.lastPathComponent).onAppear { refresh() } }
+            }
+            """, "Sources/App/FolderView.swift")
+        try write("""
+            import SwiftUI
+
+            extension FolderView {
+                func pause() { usleep(200_000) }
+
+                func refresh() { usleep(200_000) }
+            }
+            """, "Sources/App/FolderView+Actions.swift")
+        try write("let root = FolderView(folder: URL.documentsDirectory)\n", "Sources/App/Root.swift")
+        #expect(try lint([folder.path]) == ["FolderView+Actions.swift:6"])
+        #expect(try lint([folder.appendingPathComponent("Sources/App").path]) == ["FolderView+Actions.swift:4", "FolderView+Actions.swift:6"])
+    }
+
     /// Types the system creates without a name in code keep their findings: App Intents (found in the
     /// build's metadata), `@main` types, public types, and the SDK's own types extended by the app.
     @Test func typesTheSystemCreatesKeepTheirFindings() throws {

@@ -921,9 +921,12 @@ private extension Syntax {
         return CostEvidence.namesSmallImage(name) && !name.containsCaseInsensitive("thumbnail")
     }
 
-    /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads.
+    /// `func setImageSynchronously(from url: URL)`: the enclosing function says what it reads. Not a function
+    /// that decodes a property list: a backup of a few settings (blind round BD: a proxy's saved network
+    /// settings, `loadDirectBackup()`, read with `PropertyListDecoder`).
     var functionNameMentionsMedia: Bool {
-        enclosingFunction?.as(FunctionDeclSyntax.self).map { CostEvidence.mentionsMedia($0.name.text) } ?? false
+        guard let function = enclosingFunction?.as(FunctionDeclSyntax.self), CostEvidence.mentionsMedia(function.name.text) else { return false }
+        return !(function.body?.tokens(viewMode: .sourceAccurate).contains { ["PropertyListDecoder", "PropertyListSerialization"].contains($0.text) } ?? false)
     }
 }
 

@@ -21,7 +21,8 @@ import SwiftSyntax
 ///   from an `override` or a delegate method (`Root.createdType`).
 /// - Once per run, ``removing(from:inputs:systemNamingFiles:)`` drops the finding when no other linted file
 ///   names any of those functions as a word (code, comments and strings alike) and no file gives their type
-///   a conformance beyond the inert ones (``isInert(_:)``): an app protocol's conformer is kept too. A type
+///   a conformance beyond the inert ones (``isInert(_:)``) through which the system may call them
+///   (`SwiftUIProtocols`: `View` calls only `body`): an app protocol's conformer is kept too. A type
 ///   is created when another Swift file, a storyboard, a nib, a property list, an Xcode project's settings or
 ///   Objective-C names it (``namesTypesForTheSystem(_:)``).
 ///
@@ -114,7 +115,7 @@ enum UncalledElsewhere {
             if let group = current.asProtocol(DeclGroupSyntax.self) {
                 if current.is(ProtocolDeclSyntax.self) || !hasOnlyInertAttributes(group.attributes) { return true }
                 let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-                if inherited.contains(where: { !isInert($0) && !declaresType($0) }) { return true }
+                if inherited.contains(where: { !isInert($0) && !declaresType($0) && SwiftUIProtocols.mayCall(name, through: $0) }) { return true }
             }
             node = current.parent
         }
@@ -151,19 +152,18 @@ enum UncalledElsewhere {
     static func removing(from findings: [Finding], inputs: [Linter.SourceInput], systemNamingFiles: [String] = []) -> [Finding] {
         let roots = Set(findings.compactMap(\.uncalledRoots).joined())
         guard !roots.isEmpty else { return findings }
-        // The files that name each root's function and created type; the types some file (its own too)
-        // declares with a conformance that is not inert.
+        // The files that name each root's function and created type; the conformances other than inert ones
+        // that some file (its own too) gives each root's type.
         var namedIn: [String: Set<String>] = [:]
-        var conforming: Set<String> = []
+        var inheritedBy: [String: Set<String>] = [:]
         let names = Set(roots.map(\.name)).subtracting([""])
         let created = Set(roots.compactMap(\.createdType))
         let types = Set(roots.map(\.type)).subtracting([""])
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
                 for name in names.union(created) where prefilter.containsWord(name) { namedIn[name, default: []].insert(input.path) }
-                for type in types where !conforming.contains(type) && prefilter.containsWord(type)
-                    && prefilter.inheritedNames(of: type).contains(where: { !isInert($0) }) {
-                    conforming.insert(type)
+                for type in types where prefilter.containsWord(type) {
+                    inheritedBy[type, default: []].formUnion(prefilter.inheritedNames(of: type).filter { !isInert($0) })
                 }
             }
         }
@@ -183,7 +183,8 @@ enum UncalledElsewhere {
         return findings.filter { finding in
             guard let roots = finding.uncalledRoots, !roots.isEmpty else { return true }
             return roots.contains { root in
-                (root.name.isEmpty || conforming.contains(root.type) || namedElsewhere(root.name, finding))
+                (root.name.isEmpty || namedElsewhere(root.name, finding)
+                    || inheritedBy[root.type, default: []].contains { SwiftUIProtocols.mayCall(root.name, through: $0) })
                     && (root.createdType.map { namedElsewhere($0, finding) } ?? true)
             }
         }

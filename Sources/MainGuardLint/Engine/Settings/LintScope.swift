@@ -275,10 +275,17 @@ private extension TokenSyntax {
 }
 
 private extension ExprSyntax {
-    /// `isDebug`, `Self.isDebugBuild`, `AppConfig.debugMode`: a Boolean named for a debug build.
+    /// `isDebug`, `Self.isDebugBuild`, `AppConfig.debugMode`: a Boolean named for a debug build. Or an
+    /// option of a type named for debugging (`DebugSettingsBundleOptions.saveLogsToDocuments`): a switch
+    /// for the app's developers (blind round BD: old logs copied at launch only when it is on).
     var namesADebugFlag: Bool {
-        let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text ?? self.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        let access = self.as(MemberAccessExprSyntax.self)
+        let name = self.as(DeclReferenceExprSyntax.self)?.baseName.text ?? access?.declName.baseName.text
         guard let name else { return false }
+        if let owner = access?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           owner.first?.isUppercase == true, CostEvidence.camelCaseWords(owner).first == "debug" {
+            return true
+        }
         return ["isDebug", "isDebugBuild", "debugMode", "isDebugMode", "debugBuild", "inDebugMode"].contains(name)
     }
 }
