@@ -60,6 +60,20 @@ final class DemandDrivenPassTests: XCTestCase {
         XCTAssertTrue(check("// a comment saying enum\n"), "a keyword in a comment only means the subtree is walked")
     }
 
+    func testACallCommentedOutIsNoMentionButProseIs() {
+        let check = { (text: String, word: String) in
+            SourcePrefilter.withPrefilter(over: text) { prefilter in
+                prefilter.offsets(ofWord: word).map { prefilter.isCommentedOutCall(at: $0, length: word.utf8.count) }
+            }
+        }
+        XCTAssertEqual(check("    // setUpTor()\n", "setUpTor"), [true])
+        XCTAssertEqual(check("//    TorManager.shared?.start(quickly: true)\n", "start"), [true])
+        XCTAssertEqual(check("// Call start() before anything else.\n", "start"), [false], "prose names the function")
+        XCTAssertEqual(check("/// start is wired up in the storyboard\n", "start"), [false])
+        XCTAssertEqual(check("tor.start() // start()\n", "start"), [false, false], "code before the comment")
+        XCTAssertEqual(check("let url = \"x\" // start\n", "start"), [false])
+    }
+
     func testBracketRunsSurvivingTheByteCheckAreStillFoundByTheLexer() {
         let deep = String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13)
         XCTAssertEqual(ParserLimits.excessiveBracketRun(in: "let a = \(deep)"), 13)

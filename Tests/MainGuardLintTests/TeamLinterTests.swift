@@ -378,6 +378,42 @@ import Testing
         #expect(try lint([folder.appendingPathComponent("Sources/App").path]) == ["FolderView+Actions.swift:4", "FolderView+Actions.swift:6"])
     }
 
+    /// A call someone commented out calls nothing, in the function's file or another; UIKit calls an app
+    /// delegate's `application…` methods, not its other ones.
+    @Test func aCallCommentedOutCallsNothing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write("""
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    // setUpTor()
+                    return true
+                }
+
+                func setUpTor() {
+                    let group = DispatchGroup()
+                    group.enter()
+                    DispatchQueue.global().async { group.leave() }
+                    group.wait()
+                }
+            }
+            """, "Sources/App/AppDelegate.swift")
+        try write("""
+            import UIKit
+
+            @MainActor enum Warmup {
+                static func prime() { usleep(200_000) }
+            }
+            """, "Sources/App/Warmup.swift")
+        try write("func launch() {\n    //    Warmup.prime()\n}\n", "Sources/App/Launch.swift")
+        #expect(try lint([folder.path]).isEmpty)
+        try write("func launch() {\n    Warmup.prime() // prime()\n}\n", "Sources/App/Launch.swift")
+        #expect(try lint([folder.path]) == ["Warmup.swift:4"])
+    }
+
     /// Types the system creates without a name in code keep their findings: App Intents (found in the
     /// build's metadata), `@main` types, public types, and the SDK's own types extended by the app.
     @Test func typesTheSystemCreatesKeepTheirFindings() throws {

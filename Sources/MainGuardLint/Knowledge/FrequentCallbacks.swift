@@ -88,8 +88,9 @@ enum FrequentCallbacks {
     ]
     /// Whether a call of `modifiers` runs its closure often. Not a timer that fires once or more than a
     /// second apart (`scheduledTimer(withTimeInterval: 60, repeats: true)`, `.onReceive(Timer.publish(every: 30, ...))`),
-    /// and not `.onReceive` of an app lifecycle notification (`willEnterForegroundNotification`): such work
-    /// runs once a minute or once a launch at most. An interval the syntax does not show counts as often.
+    /// and not `.onReceive` of an app lifecycle notification (`willEnterForegroundNotification`) or of a
+    /// notification not named for changes (`frequentNotificationWords`): such work runs once a minute, once
+    /// a launch or once an action at most. An interval the syntax does not show counts as often.
     ///
     /// ```swift
     /// // often:     Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in tick() }
@@ -101,6 +102,9 @@ enum FrequentCallbacks {
         if name == "onReceive", let publisher = arguments.first?.expression {
             let text = publisher.trimmedDescription
             if lifecycleNotificationWords.contains(where: { text.containsCaseInsensitive($0) }) { return false }
+            if text.contains("publisher(for:") {
+                return frequentNotificationWords.contains { text.containsCaseInsensitive($0) }
+            }
             guard let timer = publisher.as(FunctionCallExprSyntax.self)
                 ?? publisher.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self) else { return true }
             arguments = Array(timer.arguments)
@@ -164,6 +168,15 @@ enum FrequentCallbacks {
     private static func constant(named expression: ExprSyntax) -> Double? {
         expression.fileConstantValue().flatMap { Double($0.trimmedDescription.replacingOccurrences(of: "_", with: "")) }
     }
+
+    /// Words of a notification's name that say it is posted per change or event while the user works
+    /// (`textDidChange`, `boundsDidChange`, `selectionDidChange`, `downloadProgress`). A notification named
+    /// otherwise is posted for an action (`.shouldImportExternalLibraryFile`, `.syncDidFinish`): once per
+    /// action, not often (blind round BD: a library file read when the app is asked to open one).
+    static let frequentNotificationWords: [StaticString] = [
+        "change", "scroll", "update", "resize", "move", "bounds", "frame", "selection", "progress", "keyboard",
+        "tick", "timer", "live", "edit",
+    ]
 
     /// Notifications an app receives once per launch or per switch to and from the background.
     static let lifecycleNotificationWords: [StaticString] = [

@@ -59,29 +59,3 @@ enum SwiftUIViewState {
         "SecureField", "Map", "VideoPlayer", "WebView", "ScrollViewReader",
     ]
 }
-
-/// SwiftUI protocols and the functions SwiftUI calls through them. A type's other functions run only
-/// where the app calls them by name: `struct LibraryView: View { func loadChildren() }` gets no call from
-/// SwiftUI for `loadChildren` (blind round BD: a view's folder listing that nothing called was kept because
-/// the view conforms to `View`). Protocols not listed here may call any member.
-///
-/// ```swift
-/// SwiftUIProtocols.mayCall("body", through: "View")          // true
-/// SwiftUIProtocols.mayCall("loadChildren", through: "View")  // false
-/// ```
-enum SwiftUIProtocols {
-    static let requirements: [String: Set<String>] = [
-        "View": ["body"], "App": ["body"], "Scene": ["body"], "Commands": ["body"], "ToolbarContent": ["body"],
-        "CustomizableToolbarContent": ["body"], "Widget": ["body"], "WidgetBundle": ["body"], "ViewModifier": ["body"],
-        "PreviewProvider": ["previews"], "ButtonStyle": ["makeBody"], "PrimitiveButtonStyle": ["makeBody"],
-        "LabelStyle": ["makeBody"], "ToggleStyle": ["makeBody"], "Shape": ["path", "sizeThatFits"],
-        "Layout": ["sizeThatFits", "placeSubviews", "makeCache", "updateCache", "spacing", "explicitAlignment"],
-        "DynamicProperty": ["update"],
-    ]
-
-    /// Whether SwiftUI may call a function named `name` of a type conforming to `inherited`: always for a
-    /// protocol this table does not list.
-    static func mayCall(_ name: String, through inherited: String) -> Bool {
-        requirements[inherited]?.contains(name) ?? true
-    }
-}

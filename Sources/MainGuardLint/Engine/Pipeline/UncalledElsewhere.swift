@@ -20,9 +20,10 @@ import SwiftSyntax
 ///   only once something else creates the type, by its name: such a type goes with the finding too, even
 ///   from an `override` or a delegate method (`Root.createdType`).
 /// - Once per run, ``removing(from:inputs:systemNamingFiles:)`` drops the finding when no other linted file
-///   names any of those functions as a word (code, comments and strings alike) and no file gives their type
+///   names any of those functions as a word (code, comments and strings alike, but not a call commented out:
+///   `SourcePrefilter.isCommentedOutCall`) and no file gives their type
 ///   a conformance beyond the inert ones (``isInert(_:)``) through which the system may call them
-///   (`SwiftUIProtocols`: `View` calls only `body`): an app protocol's conformer is kept too. A type
+///   (`SDKProtocols`: `View` calls only `body`): an app protocol's conformer is kept too. A type
 ///   is created when another Swift file, a storyboard, a nib, a property list, an Xcode project's settings or
 ///   Objective-C names it (``namesTypesForTheSystem(_:)``).
 ///
@@ -71,7 +72,7 @@ enum UncalledElsewhere {
               }), !found.functions.isEmpty || !found.types.isEmpty else { return nil }
         return found.functions.map { function in
             Root(name: function.name.text, type: Syntax(function).enclosingTypeName ?? "",
-                 createdType: uncalled.typeReachedOnlyByName(around: Syntax(function), isInert: hasOnlyInertAttributes, declaresType: declaresType))
+                 createdType: uncalled.typeReachedOnlyByName(around: Syntax(function), isInert: { hasOnlyInertAttributes($0) }, declaresType: declaresType))
         } + found.types.map { Root(name: "", type: "", createdType: $0) }
     }
 
@@ -94,7 +95,7 @@ enum UncalledElsewhere {
                     || start.is(MemberBlockSyntax.self)) {
             return .fromOutside
         }
-        let type = uncalled.typeReachedOnlyByName(around: start, isInert: hasOnlyInertAttributes, declaresType: declaresType)
+        let type = uncalled.typeReachedOnlyByName(around: start, isInert: { hasOnlyInertAttributes($0) }, declaresType: declaresType)
         return type.map(UncalledFunctions.Entry.throughItsType) ?? .fromOutside
     }
 
@@ -113,9 +114,10 @@ enum UncalledElsewhere {
         var node = Syntax(function).parent
         while let current = node {
             if let group = current.asProtocol(DeclGroupSyntax.self) {
-                if current.is(ProtocolDeclSyntax.self) || !hasOnlyInertAttributes(group.attributes) { return true }
+                // `@main` says who creates the type, not which of its functions the system calls.
+                if current.is(ProtocolDeclSyntax.self) || !hasOnlyInertAttributes(group.attributes, allowing: entryPointAttributes) { return true }
                 let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-                if inherited.contains(where: { !isInert($0) && !declaresType($0) && SwiftUIProtocols.mayCall(name, through: $0) }) { return true }
+                if inherited.contains(where: { !isInert($0) && !declaresType($0) && SDKProtocols.mayCall(name, through: $0) }) { return true }
             }
             node = current.parent
         }
@@ -128,10 +130,14 @@ enum UncalledElsewhere {
         inertInheritance.contains(inherited) || inherited == "@unchecked Sendable" || MainActorTypes.classes.contains(inherited)
     }
 
-    private static func hasOnlyInertAttributes(_ attributes: AttributeListSyntax) -> Bool {
+    /// Attributes that make a type the program's entry point: the system creates it.
+    static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
+
+    private static func hasOnlyInertAttributes(_ attributes: AttributeListSyntax, allowing allowed: Set<String> = []) -> Bool {
         attributes.allSatisfy { element in
             guard let attribute = element.as(AttributeSyntax.self) else { return false }  // `#if` inside attributes
-            return inertAttributes.contains(attribute.attributeName.trimmedDescription)
+            let name = attribute.attributeName.trimmedDescription
+            return inertAttributes.contains(name) || allowed.contains(name)
         }
     }
 
@@ -161,7 +167,10 @@ enum UncalledElsewhere {
         let types = Set(roots.map(\.type)).subtracting([""])
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
-                for name in names.union(created) where prefilter.containsWord(name) { namedIn[name, default: []].insert(input.path) }
+                for name in names.union(created) where prefilter.containsWord(name)
+                    && prefilter.offsets(ofWord: name).contains(where: { !prefilter.isCommentedOutCall(at: $0, length: name.utf8.count) }) {
+                    namedIn[name, default: []].insert(input.path)
+                }
                 for type in types where prefilter.containsWord(type) {
                     inheritedBy[type, default: []].formUnion(prefilter.inheritedNames(of: type).filter { !isInert($0) })
                 }
@@ -184,7 +193,7 @@ enum UncalledElsewhere {
             guard let roots = finding.uncalledRoots, !roots.isEmpty else { return true }
             return roots.contains { root in
                 (root.name.isEmpty || namedElsewhere(root.name, finding)
-                    || inheritedBy[root.type, default: []].contains { SwiftUIProtocols.mayCall(root.name, through: $0) })
+                    || inheritedBy[root.type, default: []].contains { SDKProtocols.mayCall(root.name, through: $0) })
                     && (root.createdType.map { namedElsewhere($0, finding) } ?? true)
             }
         }

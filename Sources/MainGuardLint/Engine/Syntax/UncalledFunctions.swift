@@ -168,13 +168,15 @@ extension UncalledFunctions {
 
     /// The tokens of the file that name `function` and may call it: not its declaration, not a call to
     /// itself (a retry, a polling loop: blind round Z read a `sleep` in a private method that only restarts
-    /// itself), and, with `ignoresRarePaths`, not a call on an error path or for a launch argument. A word in
+    /// itself), not a call commented out (`// reload()`), and, with `ignoresRarePaths`, not a call on an error path or for a launch argument. A word in
     /// a comment or a string maps to the token after it (nil past the end).
     private func callingMentions(of function: FunctionDeclSyntax, root: Syntax) -> [Syntax?] {
         let body = function.bodyOffsets
         let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
         let offsets = SourcePrefilter.withPrefilter(over: text) { prefilter in
-            prefilter.offsets(ofWord: function.name.text).filter { !body.contains($0) && $0 != declaration }
+            prefilter.offsets(ofWord: function.name.text).filter {
+                !body.contains($0) && $0 != declaration && !prefilter.isCommentedOutCall(at: $0, length: function.name.text.utf8.count)
+            }
         }
         return offsets.map { root.token(at: AbsolutePosition(utf8Offset: $0)).map(Syntax.init) }.filter { mention in
             !(ignoresRarePaths && (mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true))
