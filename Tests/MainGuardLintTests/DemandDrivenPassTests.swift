@@ -60,18 +60,16 @@ final class DemandDrivenPassTests: XCTestCase {
         XCTAssertTrue(check("// a comment saying enum\n"), "a keyword in a comment only means the subtree is walked")
     }
 
-    func testACallCommentedOutIsNoMentionButProseIs() {
+    func testALineCommentIsToldFromCodeAndStrings() {
         let check = { (text: String, word: String) in
-            SourcePrefilter.withPrefilter(over: text) { prefilter in
-                prefilter.offsets(ofWord: word).map { prefilter.isCommentedOutCall(at: $0, length: word.utf8.count) }
-            }
+            SourcePrefilter.withPrefilter(over: text) { prefilter in prefilter.offsets(ofWord: word).map(prefilter.isInLineComment) }
         }
         XCTAssertEqual(check("    // setUpTor()\n", "setUpTor"), [true])
-        XCTAssertEqual(check("//    TorManager.shared?.start(quickly: true)\n", "start"), [true])
-        XCTAssertEqual(check("// Call start() before anything else.\n", "start"), [false], "prose names the function")
-        XCTAssertEqual(check("/// start is wired up in the storyboard\n", "start"), [false])
-        XCTAssertEqual(check("tor.start() // start()\n", "start"), [false, false], "code before the comment")
-        XCTAssertEqual(check("let url = \"x\" // start\n", "start"), [false])
+        XCTAssertEqual(check("/// We do not call start() here.\n", "start"), [true])
+        XCTAssertEqual(check("tor.start() // start()\n", "start"), [false, true])
+        XCTAssertEqual(check("let url = \"https://x\" + start\n", "start"), [false], "a // in a string opens no comment")
+        XCTAssertEqual(check("let s = \"a \\\" b\"; start() // x\n", "start"), [false], "an escaped quote")
+        XCTAssertEqual(check("/* start() */ run()\n", "start"), [false], "a block comment counts as a mention")
     }
 
     func testBracketRunsSurvivingTheByteCheckAreStillFoundByTheLexer() {

@@ -254,9 +254,12 @@ import Testing
         #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
         #expect(try lint([folder.path], cached: false) == ["PhotoExporter.swift:10"])
 
-        // A mention that is not a call keeps it too: the check errs towards reporting.
-        try write("// PhotoExporter.share is wired up in the storyboard\n", "Sources/App/PhotoViewController.swift")
+        // A mention that is not a call keeps it too, in a string: the check errs towards reporting.
+        try write("let action = \"PhotoExporter.share\"\n", "Sources/App/PhotoViewController.swift")
         #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
+        // A comment calls nothing.
+        try write("// PhotoExporter.share is wired up in the storyboard\n", "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]).isEmpty)
 
         // So does a conformance another file adds, through which a protocol's caller may reach the function.
         try write("extension PhotoExporter: PhotoSharing {}\n", "Sources/App/PhotoViewController.swift")

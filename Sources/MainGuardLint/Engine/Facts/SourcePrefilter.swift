@@ -103,36 +103,31 @@ struct SourcePrefilter {
         return found
     }
 
-    /// The word at `offset` (`length` bytes) is a call in a line comment, code someone commented out:
-    /// `// setUpTor()`, `//    OrbotManager.shared.start()`. Only a receiver chain may come between the `//`
-    /// and the word, and a `(` follows it; prose (`// Call start() first`) is a mention (blind round BE: a
-    /// wait in a function whose one call was commented out).
+    /// The byte at `offset` is in a line comment (`//`, `///`): a `//` comes before it on its line, outside
+    /// a string literal (an even number of unescaped quotes before it). A comment calls nothing, whether it
+    /// is prose (`// We do not call removeMapping() here`) or code someone commented out (`// setUpTor()`):
+    /// blind round BE, two waits whose only mentions were in comments.
     ///
     /// ```swift
-    /// prefilter.isCommentedOutCall(at: offset, length: 5) // true for "start" in "// tor.start()"
+    /// prefilter.isInLineComment(at: offset) // true for "start" in "// tor.start()", false in "let s = \"//start\""
     /// ```
-    func isCommentedOutCall(at offset: Int, length: Int) -> Bool {
-        guard let base = bytes.baseAddress, offset >= 0, offset + length <= bytes.count else { return false }
-        var after = offset + length
-        while after < bytes.count, base[after] == UInt8(ascii: " ") { after += 1 }
-        guard after < bytes.count, base[after] == UInt8(ascii: "(") else { return false }
+    func isInLineComment(at offset: Int) -> Bool {
+        guard let base = bytes.baseAddress, offset >= 0, offset <= bytes.count else { return false }
         var start = offset
         while start > 0, base[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var inString = false
         var position = start
-        while position < offset, Self.isSpace(base[position]) { position += 1 }
-        guard position + 1 < offset, base[position] == UInt8(ascii: "/"), base[position + 1] == UInt8(ascii: "/") else { return false }
-        position += 2
-        while position < offset, Self.isSpace(base[position]) { position += 1 }
-        // A receiver chain: names, `?`, `!` and dots, with no space inside.
-        while position < offset {
+        while position + 1 < offset {
             let byte = base[position]
-            let isNamePart = byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
-                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            guard isNamePart else { return false }
+            if byte == UInt8(ascii: "\\"), inString {
+                position += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            if !inString, byte == UInt8(ascii: "/"), base[position + 1] == UInt8(ascii: "/") { return true }
             position += 1
         }
-        return true
+        return false
     }
 
     /// When the word at `offset` follows a `.` (`value.load`, `Config.load`, `)\n    .load`), the name

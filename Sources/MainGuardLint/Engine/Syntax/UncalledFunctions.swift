@@ -4,8 +4,9 @@ import SwiftSyntax
 /// own file, so one whose name the file's text holds only where it declares it is dead code, and work in it
 /// never runs. A mention inside another private function that nothing calls does not count either: a
 /// helper called only from a dead function is dead too (blind round AS: a folder listed by a helper whose
-/// one caller nothing calls). Comments and strings count as mentions (a `#selector`, a `perform("name")`):
-/// the check errs towards reporting. Each function's name is searched once per file, however many hits it holds.
+/// one caller nothing calls). Strings count as mentions (a `perform("name")`): the check errs towards
+/// reporting. Comments do not: a comment calls nothing. Each function's name is searched once per file,
+/// however many hits it holds.
 ///
 /// Without `include_low_cost`, a call on an error path (`Syntax.isOnAnErrorPath`: a `catch`, `if !succeeded`)
 /// does not count either: a helper called only there runs when something failed, which blind reviews judged
@@ -168,17 +169,23 @@ extension UncalledFunctions {
 
     /// The tokens of the file that name `function` and may call it: not its declaration, not a call to
     /// itself (a retry, a polling loop: blind round Z read a `sleep` in a private method that only restarts
-    /// itself), not a call commented out (`// reload()`), and, with `ignoresRarePaths`, not a call on an error path or for a launch argument. A word in
-    /// a comment or a string maps to the token after it (nil past the end).
+    /// itself), not a word in a comment, and, with `ignoresRarePaths`, not a call on an error path or for a
+    /// launch argument. A word in a string maps to its token.
     private func callingMentions(of function: FunctionDeclSyntax, root: Syntax) -> [Syntax?] {
         let body = function.bodyOffsets
         let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
         let offsets = SourcePrefilter.withPrefilter(over: text) { prefilter in
-            prefilter.offsets(ofWord: function.name.text).filter {
-                !body.contains($0) && $0 != declaration && !prefilter.isCommentedOutCall(at: $0, length: function.name.text.utf8.count)
-            }
+            prefilter.offsets(ofWord: function.name.text).filter { !body.contains($0) && $0 != declaration }
         }
-        return offsets.map { root.token(at: AbsolutePosition(utf8Offset: $0)).map(Syntax.init) }.filter { mention in
+        return offsets.compactMap { offset -> Syntax?? in
+            // Past the last token: a comment at the end of the file.
+            guard let token = root.token(at: AbsolutePosition(utf8Offset: offset)) else { return nil }
+            // A comment calls nothing: prose, or a call someone commented out (`// reload()`).
+            let inComment = offset < token.positionAfterSkippingLeadingTrivia.utf8Offset
+                && token.leadingTrivia.pieces.contains { $0.isComment }
+                || offset >= token.endPositionBeforeTrailingTrivia.utf8Offset && token.trailingTrivia.pieces.contains { $0.isComment }
+            return inComment ? nil : .some(Syntax(token))
+        }.filter { mention in
             !(ignoresRarePaths && (mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true))
         }
     }
