@@ -72,6 +72,17 @@ final class DemandDrivenPassTests: XCTestCase {
         XCTAssertEqual(check("/* start() */ run()\n", "start"), [false], "a block comment counts as a mention")
     }
 
+    func testALaterPartOfADottedKeyInAStringIsToldFromCodeAndSelectors() {
+        let check = { (text: String, word: String) in
+            SourcePrefilter.withPrefilter(over: text) { prefilter in prefilter.offsets(ofWord: word).map(prefilter.isInADottedKey) }
+        }
+        XCTAssertEqual(check("Text(\"more.backup.restoreBackup\".localized)\n", "restoreBackup"), [true])
+        XCTAssertEqual(check("manager.restoreBackup()\n", "restoreBackup"), [false], "a call")
+        XCTAssertEqual(check("perform(Selector(\"restoreBackup:\"))\n", "restoreBackup"), [false], "a selector")
+        XCTAssertEqual(check("let s = \"a\" + x.restoreBackup\n", "restoreBackup"), [false], "after the string closed")
+        XCTAssertEqual(check("let action = \"BackupManager.restoreBackup\"\n", "restoreBackup"), [false], "a type's member")
+    }
+
     func testBracketRunsSurvivingTheByteCheckAreStillFoundByTheLexer() {
         let deep = String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13)
         XCTAssertEqual(ParserLimits.excessiveBracketRun(in: "let a = \(deep)"), 13)

@@ -37,6 +37,8 @@ final class LintScopeTests: XCTestCase {
         ])
         """)
         try directory.write("Sources/App/SaveButton.swift", Self.blockingButton)
+        // The app's own code creates the button: code only tests create is not reported either.
+        try directory.write("Sources/App/Toolbar.swift", "import SwiftUI\n\nstruct Toolbar: View {\n    var body: some View { SaveButton() }\n}\n")
         // A helper of a test target imports no test framework: the target decides.
         try directory.write("Tests/AppTests/Fakes.swift", Self.blockingButton)
         try directory.write("Sources/App/Support/SnapshotHelpers.swift", "import XCTest\n" + Self.blockingButton)

@@ -257,8 +257,10 @@ import Testing
         // A mention that is not a call keeps it too, in a string: the check errs towards reporting.
         try write("let action = \"PhotoExporter.share\"\n", "Sources/App/PhotoViewController.swift")
         #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
-        // A comment calls nothing.
+        // A comment calls nothing, nor does a localization key.
         try write("// PhotoExporter.share is wired up in the storyboard\n", "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]).isEmpty)
+        try write("let title = String(localized: \"photos.share\")\n", "Sources/App/PhotoViewController.swift")
         #expect(try lint([folder.path]).isEmpty)
 
         // So does a conformance another file adds, through which a protocol's caller may reach the function.

@@ -130,6 +130,35 @@ struct SourcePrefilter {
         return false
     }
 
+    /// The word at `offset` is a later part of a dotted key in a string literal (`"more.backup.restoreBackup"`,
+    /// a localization key): it names no function to call (blind round BF: a restore that nothing called,
+    /// kept by its settings row's title key). A string that is the name, or starts with it, still counts (a
+    /// selector: `"restoreBackup:"`), as does a member after a type (`"PhotoExporter.share"`) and a type after
+    /// a module (`"App.ListsViewController"`).
+    ///
+    /// ```swift
+    /// prefilter.isInADottedKey(at: offset) // true for "restoreBackup" in "more.backup.restoreBackup"
+    /// ```
+    func isInADottedKey(at offset: Int) -> Bool {
+        guard let base = bytes.baseAddress, offset > 0, offset <= bytes.count, base[offset - 1] == UInt8(ascii: ".") else { return false }
+        var start = offset
+        while start > 0, base[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var inString = false
+        var position = start
+        while position < offset {
+            if base[position] == UInt8(ascii: "\\"), inString {
+                position += 2
+                continue
+            }
+            if base[position] == UInt8(ascii: "\"") { inString.toggle() }
+            position += 1
+        }
+        // The part before the dot starts in lowercase, as a key's parts do; a type's name does not.
+        var part = offset - 1
+        while part > start, base[part - 1] != UInt8(ascii: "."), base[part - 1] != UInt8(ascii: "\"") { part -= 1 }
+        return inString && part < offset - 1 && base[part] >= UInt8(ascii: "a") && base[part] <= UInt8(ascii: "z")
+    }
+
     /// When the word at `offset` follows a `.` (`value.load`, `Config.load`, `)\n    .load`), the name
     /// written just before the dot, or "" for any other expression there (a call, a subscript, an implicit
     /// member); nil when no dot precedes the word.

@@ -21,7 +21,7 @@ import SwiftSyntax
 ///   from an `override` or a delegate method (`Root.createdType`).
 /// - Once per run, ``removing(from:inputs:systemNamingFiles:)`` drops the finding when no other linted file
 ///   names any of those functions as a word (in code or strings: a line comment calls nothing,
-///   `SourcePrefilter.isInLineComment`) and no file gives their type
+///   `SourcePrefilter.isInLineComment`, nor does a localization key, `isInADottedKey`) and no file gives their type
 ///   a conformance beyond the inert ones (``isInert(_:)``) through which the system may call them
 ///   (`SDKProtocols`: `View` calls only `body`): an app protocol's conformer is kept too. A type
 ///   is created when another Swift file, a storyboard, a nib, a property list, an Xcode project's settings or
@@ -167,8 +167,9 @@ enum UncalledElsewhere {
         let types = Set(roots.map(\.type)).subtracting([""])
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
-                for name in names.union(created) where prefilter.containsWord(name)
-                    && prefilter.offsets(ofWord: name).contains(where: { !prefilter.isInLineComment(at: $0) }) {
+                for name in names.union(created) where prefilter.containsWord(name) && prefilter.offsets(ofWord: name).contains(where: {
+                    !prefilter.isInLineComment(at: $0) && (created.contains(name) || !prefilter.isInADottedKey(at: $0))
+                }) {
                     namedIn[name, default: []].insert(input.path)
                 }
                 for type in types where prefilter.containsWord(type) {

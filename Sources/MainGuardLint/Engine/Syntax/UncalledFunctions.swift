@@ -169,13 +169,13 @@ extension UncalledFunctions {
 
     /// The tokens of the file that name `function` and may call it: not its declaration, not a call to
     /// itself (a retry, a polling loop: blind round Z read a `sleep` in a private method that only restarts
-    /// itself), not a word in a comment, and, with `ignoresRarePaths`, not a call on an error path or for a
+    /// itself), not a word in a comment or a localization key (`"settings.reload"`), and, with `ignoresRarePaths`, not a call on an error path or for a
     /// launch argument. A word in a string maps to its token.
     private func callingMentions(of function: FunctionDeclSyntax, root: Syntax) -> [Syntax?] {
         let body = function.bodyOffsets
         let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
         let offsets = SourcePrefilter.withPrefilter(over: text) { prefilter in
-            prefilter.offsets(ofWord: function.name.text).filter { !body.contains($0) && $0 != declaration }
+            prefilter.offsets(ofWord: function.name.text).filter { !body.contains($0) && $0 != declaration && !prefilter.isInADottedKey(at: $0) }
         }
         return offsets.compactMap { offset -> Syntax?? in
             // Past the last token: a comment at the end of the file.
