@@ -32,6 +32,23 @@ import SwiftSyntax
 /// // reported:     session.dataTask(with: url) { _, _, _ in done.signal() }.resume(); done.wait()
 /// ```
 enum WaitEvidence {
+    /// A wait for a block the same function hands the main queue, which signals when it has run: a bridge
+    /// written for background callers (a server's queue asking the main actor for an answer). On the main
+    /// thread it could only time out, so like `DispatchQueue.main.sync` it is reported only where the code
+    /// is declared for the main thread (blind round BF: a socket server's frame handler, main-actor only by
+    /// a Swift 5 module's default isolation).
+    ///
+    /// ```swift
+    /// // DispatchQueue.main.async { answer = dispatcher.dispatch(frame); semaphore.signal() }
+    /// // _ = semaphore.wait(timeout: .now() + 5)   // written for a background queue
+    /// ```
+    static func waitsForTheMainQueue(_ call: CalledName) -> Bool {
+        call.waitsForAMainQueueBlock
+    }
+
+    /// The calls that hand a block to the main queue, by receiver and name.
+    static let mainQueueHandOffs: Set<String> = ["DispatchQueue.main.async", "OperationQueue.main.addOperation", "RunLoop.main.perform"]
+
     /// True when `call`, which matched `entry`, waits or sleeps briefly or only on failure.
     static func isShort(_ entry: CatalogueEntry, at call: CalledName, types: VariableTypes) -> Bool {
         if endsTheProcessAfter(entry, reachedAt: call.call) { return true }
@@ -199,6 +216,24 @@ extension CalledName {
                 signals += 1
                 guard let handler = Syntax(member).enclosingClosure?.enclosingCall.flatMap(CalledName.init),
                       WaitEvidence.quickSystemCallbacks.contains(handler.name) else { return false }
+            }
+        }
+        return signals > 0
+    }
+
+    /// Every `signal()`/`leave()` of this semaphore or group in the statements before the wait is in a block
+    /// handed to the main queue (`DispatchQueue.main.async`, `OperationQueue.main.addOperation`,
+    /// `RunLoop.main.perform`).
+    fileprivate var waitsForAMainQueueBlock: Bool {
+        guard let name = receiverName else { return false }
+        var signals = 0
+        for statement in Syntax(call).enclosingStatement?.previousStatements(limit: 20) ?? [] {
+            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == "signal" || token.text == "leave" {
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                      member.base?.trimmedDescription.hasSuffix(name) == true else { continue }
+                signals += 1
+                guard let handler = Syntax(member).enclosingClosure?.enclosingCall.flatMap(CalledName.init),
+                      WaitEvidence.mainQueueHandOffs.contains("\(handler.receiverText ?? "").\(handler.name)") else { return false }
             }
         }
         return signals > 0

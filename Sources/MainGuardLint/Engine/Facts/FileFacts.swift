@@ -538,6 +538,9 @@ extension APICatalogue {
             // where the code is declared for the main thread, not in a helper that inherits it from a class.
             if builtIn.kind == .mainSync, !settings.includesLowCost, !settings.defaultIsolationMainActor,
                !Syntax(call.call).isDeclaredForTheMainThread { return nil }
+            // So is a wait for a block it hands the main queue, under any settings (`WaitEvidence.waitsForTheMainQueue`).
+            if builtIn.kind == .wait, !settings.includesLowCost, WaitEvidence.waitsForTheMainQueue(call),
+               !Syntax(call.call).isDeclaredForTheMainThread { return nil }
             var builtIn = builtIn
             var smallHere = false
             var encodesAHandedImage = false
