@@ -207,24 +207,19 @@ extension CalledName {
     /// Every `signal()`/`leave()` of this semaphore or group in the statements before the wait is in the
     /// completion handler of a system API that answers quickly (`WaitEvidence.quickSystemCallbacks`).
     fileprivate var waitsForAQuickCallback: Bool {
-        guard let name = receiverName else { return false }
-        var signals = 0
-        for statement in Syntax(call).enclosingStatement?.previousStatements(limit: 20) ?? [] {
-            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == "signal" || token.text == "leave" {
-                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                      member.base?.trimmedDescription.hasSuffix(name) == true else { continue }
-                signals += 1
-                guard let handler = Syntax(member).enclosingClosure?.enclosingCall.flatMap(CalledName.init),
-                      WaitEvidence.quickSystemCallbacks.contains(handler.name) else { return false }
-            }
-        }
-        return signals > 0
+        everySignal { WaitEvidence.quickSystemCallbacks.contains($0.name) }
     }
 
     /// Every `signal()`/`leave()` of this semaphore or group in the statements before the wait is in a block
     /// handed to the main queue (`DispatchQueue.main.async`, `OperationQueue.main.addOperation`,
     /// `RunLoop.main.perform`).
     fileprivate var waitsForAMainQueueBlock: Bool {
+        everySignal { WaitEvidence.mainQueueHandOffs.contains("\($0.receiverText ?? "").\($0.name)") }
+    }
+
+    /// There is a `signal()`/`leave()` of this semaphore or group in the 20 statements before the wait, and
+    /// each is in a closure handed to a call that `isHandedTo` accepts.
+    private func everySignal(isHandedTo accepts: (CalledName) -> Bool) -> Bool {
         guard let name = receiverName else { return false }
         var signals = 0
         for statement in Syntax(call).enclosingStatement?.previousStatements(limit: 20) ?? [] {
@@ -232,8 +227,7 @@ extension CalledName {
                 guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                       member.base?.trimmedDescription.hasSuffix(name) == true else { continue }
                 signals += 1
-                guard let handler = Syntax(member).enclosingClosure?.enclosingCall.flatMap(CalledName.init),
-                      WaitEvidence.mainQueueHandOffs.contains("\(handler.receiverText ?? "").\(handler.name)") else { return false }
+                guard let handler = Syntax(member).enclosingClosure?.enclosingCall.flatMap(CalledName.init), accepts(handler) else { return false }
             }
         }
         return signals > 0
