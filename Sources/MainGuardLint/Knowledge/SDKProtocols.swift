@@ -36,4 +36,11 @@ enum SDKProtocols {
         if let prefixes = requirementPrefixes[inherited] { return prefixes.contains { name.hasPrefix($0) } }
         return true
     }
+
+    /// Types the system finds by the metadata the build extracts, not by a name in code: App Intents, their
+    /// shortcuts and widgets' configuration intents.
+    static func isFoundByMetadata(_ inherited: String) -> Bool {
+        inherited.hasSuffix("Intent") || inherited.hasSuffix("ShortcutsProvider") || inherited.hasSuffix("Query")
+            || inherited.hasSuffix("Entity") || inherited == "AppEnum" || inherited.hasSuffix("Extension")
+    }
 }

@@ -112,22 +112,7 @@ struct SourcePrefilter {
     /// prefilter.isInLineComment(at: offset) // true for "start" in "// tor.start()", false in "let s = \"//start\""
     /// ```
     func isInLineComment(at offset: Int) -> Bool {
-        guard let base = bytes.baseAddress, offset >= 0, offset <= bytes.count else { return false }
-        var start = offset
-        while start > 0, base[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        var inString = false
-        var position = start
-        while position + 1 < offset {
-            let byte = base[position]
-            if byte == UInt8(ascii: "\\"), inString {
-                position += 2
-                continue
-            }
-            if byte == UInt8(ascii: "\"") { inString.toggle() }
-            if !inString, byte == UInt8(ascii: "/"), base[position + 1] == UInt8(ascii: "/") { return true }
-            position += 1
-        }
-        return false
+        lineBefore(offset)?.inComment ?? false
     }
 
     /// The word at `offset` is a later part of a dotted key in a string literal (`"more.backup.restoreBackup"`,
@@ -140,23 +125,47 @@ struct SourcePrefilter {
     /// prefilter.isInADottedKey(at: offset) // true for "restoreBackup" in "more.backup.restoreBackup"
     /// ```
     func isInADottedKey(at offset: Int) -> Bool {
-        guard let base = bytes.baseAddress, offset > 0, offset <= bytes.count, base[offset - 1] == UInt8(ascii: ".") else { return false }
+        guard let base = bytes.baseAddress, offset > 0, offset <= bytes.count, base[offset - 1] == UInt8(ascii: "."),
+              let line = lineBefore(offset), line.inString else { return false }
+        // The part before the dot starts in lowercase, as a key's parts do; a type's name does not.
+        var part = offset - 1
+        while part > line.start, base[part - 1] != UInt8(ascii: "."), base[part - 1] != UInt8(ascii: "\"") { part -= 1 }
+        return part < offset - 1 && base[part] >= UInt8(ascii: "a") && base[part] <= UInt8(ascii: "z")
+    }
+
+    /// The line of `offset`, read from its start up to `offset`: where it starts, whether `offset` is inside a
+    /// string literal (an odd number of unescaped quotes before it), and whether a `//` outside a string
+    /// comes before it. nil for an offset outside the text.
+    private func lineBefore(_ offset: Int) -> (start: Int, inString: Bool, inComment: Bool)? {
+        guard let base = bytes.baseAddress, offset >= 0, offset <= bytes.count else { return nil }
         var start = offset
         while start > 0, base[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         var inString = false
         var position = start
         while position < offset {
-            if base[position] == UInt8(ascii: "\\"), inString {
+            let byte = base[position]
+            if byte == UInt8(ascii: "\\"), inString {
                 position += 2
                 continue
             }
-            if base[position] == UInt8(ascii: "\"") { inString.toggle() }
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            if !inString, byte == UInt8(ascii: "/"), position + 1 < offset, base[position + 1] == UInt8(ascii: "/") {
+                return (start, false, true)
+            }
             position += 1
         }
-        // The part before the dot starts in lowercase, as a key's parts do; a type's name does not.
-        var part = offset - 1
-        while part > start, base[part - 1] != UInt8(ascii: "."), base[part - 1] != UInt8(ascii: "\"") { part -= 1 }
-        return inString && part < offset - 1 && base[part] >= UInt8(ascii: "a") && base[part] <= UInt8(ascii: "z")
+        return (start, inString, false)
+    }
+
+    /// The word of `length` bytes at `offset` is a Swift file's name: `.swift` follows it, ending a word
+    /// (`ListsViewController.swift` in a project's file list).
+    func namesASwiftFile(wordAt offset: Int, length: Int) -> Bool {
+        let suffix = Array(".swift".utf8)
+        let start = offset + length
+        guard let base = bytes.baseAddress, start + suffix.count <= bytes.count,
+              suffix.indices.allSatisfy({ base[start + $0] == suffix[$0] }) else { return false }
+        let end = start + suffix.count
+        return end == bytes.count || !Self.continuesName(base[end])
     }
 
     /// When the word at `offset` follows a `.` (`value.load`, `Config.load`, `)\n    .load`), the name

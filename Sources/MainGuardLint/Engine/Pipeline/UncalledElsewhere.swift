@@ -88,7 +88,7 @@ enum UncalledElsewhere {
                 return !inertAttributes.contains(name) && !instanceAttributes.contains(name)
             }
             let isOverride = function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
-            if exported || (onTheType && isOverride) || function.modifiers.contains(where: { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }) {
+            if exported || (onTheType && isOverride) || function.modifiers.opensBeyondTheModule {
                 return .fromOutside
             }
         } else if !(start.is(InitializerDeclSyntax.self) || start.is(DeinitializerDeclSyntax.self) || start.is(AccessorDeclSyntax.self)
@@ -180,10 +180,11 @@ enum UncalledElsewhere {
         if !created.isEmpty {
             for path in systemNamingFiles {
                 guard let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? (try? String(contentsOfFile: path, encoding: .isoLatin1)) else { continue }
-                let utf8 = Array(text.utf8)
                 SourcePrefilter.withPrefilter(over: text) { prefilter in
                     // A project names every source file: `ListsViewController.swift` creates no `ListsViewController`.
-                    for type in created where prefilter.offsets(ofWord: type).contains(where: { !utf8.hasSwiftExtension(at: $0 + type.utf8.count) }) {
+                    for type in created where prefilter.offsets(ofWord: type).contains(where: {
+                        !prefilter.namesASwiftFile(wordAt: $0, length: type.utf8.count)
+                    }) {
                         namedIn[type, default: []].insert(path)
                     }
                 }
@@ -201,16 +202,3 @@ enum UncalledElsewhere {
     }
 }
 
-private extension [UInt8] {
-    /// `.swift` starts at `offset`, ending the word there.
-    func hasSwiftExtension(at offset: Int) -> Bool {
-        let suffix = Array(".swift".utf8)
-        guard offset + suffix.count <= count, self[offset..<offset + suffix.count].elementsEqual(suffix) else { return false }
-        let end = offset + suffix.count
-        return end == count || !(self[end].isLetterOrDigit)
-    }
-}
-
-private extension UInt8 {
-    var isLetterOrDigit: Bool { (48...57).contains(self) || (65...90).contains(self) || (97...122).contains(self) || self == 95 }
-}

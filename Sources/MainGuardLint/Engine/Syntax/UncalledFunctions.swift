@@ -136,16 +136,13 @@ extension UncalledFunctions {
         while let ancestor = current, !ancestor.is(SourceFileSyntax.self) {
             if let group = ancestor.asProtocol(DeclGroupSyntax.self) {
                 guard let name = group.reachableName, declaresType(name), isInert(group.attributes),
-                      !group.modifiers.contains(where: { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }),
-                      !(group.inheritanceClause?.inheritedTypes ?? []).contains(where: { Self.isFoundByMetadata($0.type.trimmedDescription) })
+                      !group.modifiers.opensBeyondTheModule,
+                      !(group.inheritanceClause?.inheritedTypes ?? []).contains(where: { SDKProtocols.isFoundByMetadata($0.type.trimmedDescription) })
                 else { return nil }
                 let mentions = SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }
                 let insideTheType = mentions.allSatisfy { offset in
                     // A comment of this file (its header names the file, often after the type) creates nothing.
-                    guard let token = node.root.token(at: AbsolutePosition(utf8Offset: offset)) else { return true }
-                    if offset < token.positionAfterSkippingLeadingTrivia.utf8Offset || offset >= token.endPositionBeforeTrailingTrivia.utf8Offset {
-                        return true
-                    }
+                    guard let token = node.root.token(at: AbsolutePosition(utf8Offset: offset)), !token.hasInAComment(offset) else { return true }
                     var node: Syntax? = Syntax(token)
                     while let ancestor = node {
                         if let group = ancestor.asProtocol(DeclGroupSyntax.self), group.reachableName == name { return true }
@@ -158,13 +155,6 @@ extension UncalledFunctions {
             current = ancestor.parent
         }
         return nil
-    }
-
-    /// Types the system finds by the metadata the build extracts, not by a name in code: App Intents, their
-    /// shortcuts and widgets' configuration intents.
-    static func isFoundByMetadata(_ inherited: String) -> Bool {
-        inherited.hasSuffix("Intent") || inherited.hasSuffix("ShortcutsProvider") || inherited.hasSuffix("Query")
-            || inherited.hasSuffix("Entity") || inherited == "AppEnum" || inherited.hasSuffix("Extension")
     }
 
     /// The tokens of the file that name `function` and may call it: not its declaration, not a call to
@@ -181,10 +171,7 @@ extension UncalledFunctions {
             // Past the last token: a comment at the end of the file.
             guard let token = root.token(at: AbsolutePosition(utf8Offset: offset)) else { return nil }
             // A comment calls nothing: prose, or a call someone commented out (`// reload()`).
-            let inComment = offset < token.positionAfterSkippingLeadingTrivia.utf8Offset
-                && token.leadingTrivia.pieces.contains { $0.isComment }
-                || offset >= token.endPositionBeforeTrailingTrivia.utf8Offset && token.trailingTrivia.pieces.contains { $0.isComment }
-            return inComment ? nil : .some(Syntax(token))
+            return token.hasInAComment(offset) ? nil : .some(Syntax(token))
         }.filter { mention in
             !(ignoresRarePaths && (mention?.isOnAnErrorPath == true || mention?.runsOnlyForALaunchArgument == true))
         }
@@ -203,6 +190,21 @@ extension DeclGroupSyntax {
         if let type = extended.as(IdentifierTypeSyntax.self), type.genericArgumentClause == nil { return type.name.text }
         if let type = extended.as(MemberTypeSyntax.self), type.genericArgumentClause == nil { return type.name.text }
         return nil
+    }
+}
+
+extension TokenSyntax {
+    /// The UTF-8 offset falls in a comment of the token's leading or trailing trivia.
+    func hasInAComment(_ offset: Int) -> Bool {
+        offset < positionAfterSkippingLeadingTrivia.utf8Offset && leadingTrivia.pieces.contains { $0.isComment }
+            || offset >= endPositionBeforeTrailingTrivia.utf8Offset && trailingTrivia.pieces.contains { $0.isComment }
+    }
+}
+
+extension DeclModifierListSyntax {
+    /// `public`, `open` or `package`: code of other modules may use the declaration.
+    var opensBeyondTheModule: Bool {
+        contains { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }
     }
 }
 
