@@ -108,4 +108,59 @@ final class RuleRequirementTests: XCTestCase {
         XCTAssertEqual(only(["sync_work_in_main_actor_task"]), ["sync_work_in_main_actor_task"])
         XCTAssertEqual(only(["task_missing_id"]), Linter().lint(source: source).map(\.ruleID).filter { $0 == "task_missing_id" })
     }
+
+    func testHitPoliciesComeFromTheRulesNotTheirIDs() {
+        let oneOff = "func exportLibrary() { print(1) }\nfunc refresh() { print(2) }\n"
+        // `measuresCost`: a one-off task the user waits for (an export) is not reported by default.
+        XCTAssertEqual(Linter(configuration: LintConfiguration(), rules: [PrintWithPolicies<Cost>.self]).lint(source: oneOff).map(\.line), [2])
+        XCTAssertEqual(Linter(configuration: LintConfiguration(), rules: [PrintCall.self]).lint(source: oneOff).map(\.line), [1, 2])
+        // `oneCausePerFunction`: two hits with one message in one function are one finding that names the other.
+        let twice = "func refresh() {\n    print(1)\n    print(2)\n}\n"
+        let merged = Linter(configuration: LintConfiguration(), rules: [PrintWithPolicies<OneCause>.self]).lint(source: twice)
+        XCTAssertEqual(merged.map(\.line), [2])
+        XCTAssertEqual(merged.first?.otherSites?.count, 1)
+        XCTAssertEqual(Linter(configuration: LintConfiguration(), rules: [PrintCall.self]).lint(source: twice).map(\.line), [2, 3])
+        // `yieldsToViewBodyRules`: at the place of a `describesViewBody` hit, the general warning is dropped.
+        let pair = Linter(configuration: LintConfiguration(), rules: [PrintWithPolicies<Yields>.self, PrintWithPolicies<ViewBody>.self])
+        XCTAssertEqual(pair.lint(source: "func refresh() { print(1) }\n").map(\.ruleID), [ViewBody.id])
+    }
+
+    /// The built-in rules' policies, which the engine's filters follow: the cost rules, and among them
+    /// those that report where the work is written.
+    func testTheRegistrysHitPolicies() {
+        let ids = RuleSet.idsByPolicy(of: RuleRegistry.rules)
+        let cost: Set = ["blocking_call_on_main_actor", "sync_work_in_main_actor_task"]
+        XCTAssertEqual(ids[.measuresCost], cost.union(["async_function_runs_on_main_actor"]))
+        XCTAssertEqual(ids[.needsACaller], cost)
+        XCTAssertEqual(ids[.oneCausePerFunction], cost)
+        XCTAssertEqual(ids[.threadOfItsCallers], ["blocking_call_on_main_actor"])
+        XCTAssertEqual(ids[.describesViewBody], ["side_effect_in_view_body", "expensive_work_in_view_body"])
+        XCTAssertEqual(ids[.yieldsToViewBodyRules], ["blocking_call_on_main_actor"])
+    }
+}
+
+/// The hit policies and ID of a scratch rule (`PrintWithPolicies`).
+private protocol PrintPolicies {
+    static var id: String { get }
+    static var policies: Set<HitPolicy> { get }
+}
+
+private enum Cost: PrintPolicies { static let id = "scratch_cost", policies: Set<HitPolicy> = [.measuresCost] }
+private enum OneCause: PrintPolicies { static let id = "scratch_one_cause", policies: Set<HitPolicy> = [.oneCausePerFunction] }
+private enum Yields: PrintPolicies { static let id = "scratch_yields", policies: Set<HitPolicy> = [.yieldsToViewBodyRules] }
+private enum ViewBody: PrintPolicies { static let id = "scratch_view_body", policies: Set<HitPolicy> = [.describesViewBody] }
+
+/// A scratch rule that reports every `print(...)` call, in any file, with `Policies`' hit policies.
+private enum PrintWithPolicies<Policies: PrintPolicies>: Rule {
+    static var description: RuleDescription {
+        RuleDescription(id: Policies.id, name: "Print", severity: .warning, summary: "Calls print")
+    }
+    static var requirements: Set<RuleRequirement> { [.everyFile] }
+    static var hitPolicies: Set<HitPolicy> { Policies.policies }
+
+    static func check(_ context: RuleContext) -> [RuleHit] {
+        context.calls.filter { $0.called.name == "print" && $0.called.receiver == nil }.map {
+            RuleHit(token: $0.called.nameToken, severity: .warning, message: "print called")
+        }
+    }
 }

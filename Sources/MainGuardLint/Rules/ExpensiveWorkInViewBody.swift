@@ -15,6 +15,7 @@ enum ExpensiveWorkInViewBody: Rule {
         isOptIn: true)
 
     static let requirements: Set<RuleRequirement> = [.views]
+    static let hitPolicies: Set<HitPolicy> = [.describesViewBody]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         let catalogued = Set(context.calls.filter { $0.catalogueEntry != nil }.map(\.node.id))

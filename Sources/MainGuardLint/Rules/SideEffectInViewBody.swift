@@ -12,6 +12,7 @@ enum SideEffectInViewBody: Rule {
         isOptIn: true)
 
     static let requirements: Set<RuleRequirement> = [.views]
+    static let hitPolicies: Set<HitPolicy> = [.describesViewBody]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.swiftUI.evaluatedRegions { view, region in

@@ -37,9 +37,6 @@ import SwiftSyntax
 /// let kept = BackgroundOnlyMethods.removing(from: findings, inputs: inputs)
 /// ```
 struct BackgroundOnlyMethods {
-    /// The rule whose findings sit in the method that makes the blocking call.
-    static let ruleIDs: Set<String> = ["blocking_call_on_main_actor"]
-
     private let tree: SourceFileSyntax
     private let text: String
     /// Calls from termination callbacks count as background calls (not with `include_low_cost`).

@@ -99,18 +99,23 @@ public struct Finding: Sendable, Hashable, Codable {
 /// let findings = FindingsByCause.oneFindingPerCause(result.findings)
 /// ```
 public enum FindingsByCause {
-    /// Rules about what `body` does, whose message says how to fix it there: at the same place, the
-    /// general main-actor warning adds nothing (a file written in `body` is one problem, not two).
-    static let viewBodyRules: Set<String> = ["side_effect_in_view_body", "expensive_work_in_view_body"]
-
     public static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
+        oneFindingPerCause(findings, rules: RuleRegistry.rules)
+    }
+
+    /// `rules`: the rules whose hit policies apply. Rules about what `body` does (`HitPolicy.describesViewBody`)
+    /// say how to fix it there: at the same place, a general main-actor warning (`yieldsToViewBodyRules`)
+    /// adds nothing (a file written in `body` is one problem, not two).
+    static func oneFindingPerCause(_ findings: [Finding], rules: [any Rule.Type]) -> [Finding] {
         var firstOfCause: [String: Int] = [:]
         var merged: [Finding] = []
         // Sites merged by this call: a finding merged before (the list given again) keeps its message.
         var mergedNow: Set<Int> = []
+        let policies = RuleSet.idsByPolicy(of: rules)
+        let viewBodyRules = policies[.describesViewBody] ?? [], yielding = policies[.yieldsToViewBodyRules] ?? []
         let viewBodyPlaces = Set(findings.filter { viewBodyRules.contains($0.ruleID) }.map(\.place))
         for finding in findings.sorted() {
-            if finding.ruleID == "blocking_call_on_main_actor", finding.severity == .warning, viewBodyPlaces.contains(finding.place) { continue }
+            if yielding.contains(finding.ruleID), finding.severity == .warning, viewBodyPlaces.contains(finding.place) { continue }
             guard let cause = finding.cause else {
                 merged.append(finding)
                 continue

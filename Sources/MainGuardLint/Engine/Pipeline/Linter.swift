@@ -169,7 +169,7 @@ public struct Linter: Sendable {
         let called = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings.flatMap { $0 }, inputs: inputs),
                                                 inputs: inputs)
         let reachable = PreviewOnlyViews.removing(from: called, inputs: inputs, threads: threadCount)
-        return LintResult(findings: FindingsByCause.oneFindingPerCause(reachable), skipped: [], fileCount: inputs.count,
+        return LintResult(findings: FindingsByCause.oneFindingPerCause(reachable, rules: rules), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })
     }
 
@@ -370,7 +370,7 @@ public struct Linter: Sendable {
         // A function only other files may call goes with the finding, for the run to check (`UncalledElsewhere`).
         var uncalledRoots: [SyntaxIdentifier: [UncalledElsewhere.Root]] = [:]
         if input.callersAreLinted {
-            for (ruleID, hit) in hits where UncalledElsewhere.ruleIDs.contains(ruleID) {
+            for (ruleID, hit) in hits where rules.rule(ruleID, has: .needsACaller) {
                 uncalledRoots[hit.token.id] = UncalledElsewhere.roots(around: Syntax(hit.token), uncalled: uncalled, declaresType: index.declaresType)
             }
         }
@@ -382,17 +382,17 @@ public struct Linter: Sendable {
                 let node = Syntax(hit.token)
                 return node.isDebugOnlyCode || node.isOnAnErrorPath || DebugScreens.encloses(node) || node.runsOnlyForALaunchArgument
                     || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
-                    || (Self.rulesOfCost.contains(ruleID) && AppLifecycle.isInOneOffTask(node))
+                    || (rules.rule(ruleID, has: .measuresCost) && AppLifecycle.isInOneOffTask(node))
             }
         }
         // A method that only background code calls runs there (`BackgroundOnlyMethods`): a private one's
         // callers are all in this file; another's name goes with the finding, for the run to check.
         var backgroundOnlyMethods: [SyntaxIdentifier: BackgroundOnlyMethods.Method] = [:]
-        if !input.settings.compilerKeepsCallersOnMainActor, hits.contains(where: { BackgroundOnlyMethods.ruleIDs.contains($0.0) }) {
+        if !input.settings.compilerKeepsCallersOnMainActor, hits.contains(where: { rules.rule($0.0, has: .threadOfItsCallers) }) {
             var methods = BackgroundOnlyMethods(tree: tree, text: input.text, countsTermination: !input.settings.includesLowCost,
                                                 handedToBackground: context.isHandedToABackgroundHelper)
             hits.removeAll { ruleID, hit in
-                guard BackgroundOnlyMethods.ruleIDs.contains(ruleID) else { return false }
+                guard rules.rule(ruleID, has: .threadOfItsCallers) else { return false }
                 guard let method = methods.method(around: Syntax(hit.token)) else {
                     if let method = methods.methodCalledOnlyElsewhere(around: Syntax(hit.token)) {
                         backgroundOnlyMethods[hit.token.id] = BackgroundOnlyMethods.Method(method, calledInItsFile: false)
@@ -406,7 +406,7 @@ public struct Linter: Sendable {
         }
         guard !hits.isEmpty else { return [] }
         hits = Self.onePerStatement(hits)
-        hits = Self.oneCausePerFunction(hits, path: input.path)
+        hits = Self.oneCausePerFunction(hits, path: input.path, rules: rules)
         let converter = SourceLocationConverter(fileName: input.path, tree: tree)
         let views = PreviewOnlyViews.topLevelViews(in: tree)
         return hits.map { ruleID, hit in
@@ -424,20 +424,13 @@ public struct Linter: Sendable {
         max(1, configuration.threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    /// Rules that report work for what it costs the main thread, not for how it is written.
-    static let rulesOfCost: Set<String> = ["blocking_call_on_main_actor", "sync_work_in_main_actor_task", "async_function_runs_on_main_actor"]
-
-    /// Rules whose hits in one function with one message are one cause: the function does that work on
-    /// the main actor, and one fix (moving it off) removes them all.
-    static let rulesWithOneCausePerFunction: Set<String> = ["blocking_call_on_main_actor", "sync_work_in_main_actor_task"]
-
     /// One function, one fix: the same catalogue call made in several branches of one function (blind round AQ:
     /// a paste handler with seven `FileManager.copyItem` calls, one per conflict choice) shares a cause, so
     /// the run reports it once and names the other places (`FindingsByCause`). Only hits without a cause of
-    /// their own, with the same message, in the same function.
-    static func oneCausePerFunction(_ hits: [(String, RuleHit)], path: String) -> [(String, RuleHit)] {
+    /// their own, with the same message, in the same function, of rules with `HitPolicy.oneCausePerFunction`.
+    static func oneCausePerFunction(_ hits: [(String, RuleHit)], path: String, rules: RuleSet) -> [(String, RuleHit)] {
         func key(_ ruleID: String, _ hit: RuleHit) -> String? {
-            guard hit.cause == nil, rulesWithOneCausePerFunction.contains(ruleID),
+            guard hit.cause == nil, rules.rule(ruleID, has: .oneCausePerFunction),
                   let function = Syntax(hit.token).enclosingFunction else { return nil }
             return FindingsByCause.oneFunctionPrefix + "\(path)|\(function.position.utf8Offset)|\(ruleID)|\(hit.message)"
         }

@@ -213,7 +213,40 @@ protocol Rule: SendableMetatype {
     static var description: RuleDescription { get }
     /// What the engine must look at for this rule (`RuleRequirement`): its gates follow the enabled rules'.
     static var requirements: Set<RuleRequirement> { get }
+    /// How the engine treats the rule's hits once it has run (`HitPolicy`): none unless the rule says.
+    static var hitPolicies: Set<HitPolicy> { get }
     static func check(_ context: RuleContext) -> [RuleHit]
+}
+
+extension Rule {
+    static var hitPolicies: Set<HitPolicy> { [] }
+}
+
+/// What a rule's hits claim, which decides how the engine filters and groups them after the rules have
+/// run. Like `RuleRequirement`, the engine reads these from the rules, never a rule's ID, so a new rule
+/// that reports main-thread cost declares it here and gets the same treatment as the built-in ones.
+///
+/// ```swift
+/// enum CopyOnMainActor: Rule { static let hitPolicies: Set<HitPolicy> = [.measuresCost, .needsACaller]; ... }
+/// ```
+enum HitPolicy: Sendable, Hashable, CaseIterable {
+    /// The hit is work the main thread pays for, not how code is written: by default (without
+    /// `include_low_cost`), a one-off task the user starts and waits for (an export, an install) drops it.
+    case measuresCost
+    /// The hit predicts a stall only when its code runs: dead code stalls nothing, so a function only other
+    /// files may call goes with the hit for the run to check (`UncalledElsewhere`).
+    case needsACaller
+    /// Hits in one function with one message are one cause: the function does that work on the main actor,
+    /// and one fix (moving it off) removes them all (`Linter.oneCausePerFunction`).
+    case oneCausePerFunction
+    /// The hit sits in the method that makes the call, and the method's callers decide its thread: a method
+    /// only background code calls drops it (`BackgroundOnlyMethods`).
+    case threadOfItsCallers
+    /// The hit says what a view's `body` does and how to fix it there.
+    case describesViewBody
+    /// A general main-actor warning: at the place of a `describesViewBody` hit it adds nothing and is dropped
+    /// (`FindingsByCause`). Errors (a sleep, a wait) stay.
+    case yieldsToViewBodyRules
 }
 
 /// What a rule needs the engine to look at. The engine derives which files it walks fully, which files
@@ -244,14 +277,26 @@ enum RuleRequirement: Sendable, Hashable, CaseIterable {
 struct RuleSet: Sendable {
     let rules: [any Rule.Type]
     let requirements: Set<RuleRequirement>
+    /// The IDs of the rules with each hit policy.
+    private let idsByPolicy: [HitPolicy: Set<String>]
 
     /// `enabledIDs` nil: every rule of `rules`.
     init(rules: [any Rule.Type], enabledIDs: Set<String>? = nil) {
         self.rules = rules.filter { enabledIDs?.contains($0.description.id) ?? true }
         requirements = self.rules.reduce(into: []) { $0.formUnion($1.requirements) }
+        idsByPolicy = Self.idsByPolicy(of: self.rules)
     }
 
     func needs(_ requirement: RuleRequirement) -> Bool { requirements.contains(requirement) }
+
+    /// Whether the rule `ruleID` of this set declares `policy`.
+    func rule(_ ruleID: String, has policy: HitPolicy) -> Bool { idsByPolicy[policy]?.contains(ruleID) ?? false }
+
+    static func idsByPolicy(of rules: [any Rule.Type]) -> [HitPolicy: Set<String>] {
+        rules.reduce(into: [:]) { ids, rule in
+            for policy in rule.hitPolicies { ids[policy, default: []].insert(rule.description.id) }
+        }
+    }
 
     /// Main-actor code matters to some enabled rule (views are main-actor code).
     var needsMainActorCode: Bool { needs(.mainActorCode) || needs(.views) }

@@ -34,10 +34,6 @@ import SwiftSyntax
 /// let kept = UncalledElsewhere.removing(from: findings, inputs: inputs)
 /// ```
 enum UncalledElsewhere {
-    /// The rules whose findings predict a stall when the code runs: dead code stalls nothing. The other
-    /// rules judge how code is written (a detached task's priority), whether it runs or not.
-    static let ruleIDs: Set<String> = ["blocking_call_on_main_actor", "sync_work_in_main_actor_task"]
-
     /// A function a finding runs only through, when another file calls it: its name ("" when no call is
     /// needed) and its type's ("" at top level). With `createdType`, the function (or, without a name, any
     /// code of that type) runs only once something creates that type of the linted code, which its own file
