@@ -167,6 +167,9 @@ public enum APICatalogue {
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOf"]), kind: .syncIO, display: "NSImage(contentsOf:)"),
         .init(match: .initializer(type: "NSImage", firstLabels: ["contentsOfFile"]), kind: .syncIO, display: "NSImage(contentsOfFile:)"),
         .init(match: .initializer(type: "XMLParser", firstLabels: ["contentsOf"]), kind: .syncIO, display: "XMLParser(contentsOf:)"),
+        // A bundle on disk: its `Info.plist` and localized strings are read from the bundle's folder. Bundles
+        // are cached by path, so only a loop over a folder of bundles (the apps in /Applications) adds up.
+        .init(match: .initializer(type: "Bundle", firstLabels: ["path", "url"]), kind: .syncIO, display: "Bundle(path:)"),
         .init(match: .method(receiver: "FileHandle", name: "write", prefix: false), kind: .syncIO, display: "FileHandle.write(_:)"),
         // Keychain calls are IPC to securityd; Apple: "this function can block the calling thread".
         .init(match: .function(name: "SecItemCopyMatching", prefix: false), kind: .syncIO, display: "SecItemCopyMatching"),

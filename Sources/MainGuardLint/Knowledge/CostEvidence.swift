@@ -36,7 +36,7 @@ enum CostEvidence {
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
         case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport, photoRequest
-        case keyStretching, appleEvent, script
+        case keyStretching, appleEvent, script, bundleRead
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -73,6 +73,7 @@ enum CostEvidence {
     /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
     static let singleOperations: [String: Operation] = [
         "Data(contentsOf:)": .fileRead, "String(contentsOf:)": .fileRead, "NSData(contentsOf:)": .fileRead,
+        "Bundle(path:)": .bundleRead,
         "NSString(contentsOf:)": .fileRead, "FileManager.contents(atPath:)": .fileRead,
         "write(to:)": .fileWrite, "FileHandle.write(_:)": .fileWrite,
         // `replaceItemAt(_:withItemAt:)` moves the new item into place: a rename on one volume, like `moveItem`
@@ -217,6 +218,13 @@ enum CostEvidence {
         // file is copied once, the first time it is missing (an install of bundled themes, blind round AR), not
         // each time the code runs, however many files a loop goes over.
         if operation == .copy, call.copiesOnlyWhenTheDestinationIsMissing { return .none }
+        // `for item in contentsOfDirectory(atPath: "/Applications") { Bundle(path: ...) }`: one bundle per
+        // app of a folder (blind round BM's recall hunt: an app picker reading every installed app's
+        // `Info.plist` as it appears). The same bundle again, per frame or per event, comes from Bundle's cache.
+        if operation == .bundleRead {
+            if case .over(let sequence) = node.repetition, sequence.listsAFolder { return .shown }
+            return .none
+        }
         let repeats = operation == .imageFile ? node.isRepeated || node.runsPerFrameOrEvent(countingBody: false)
             : operation.isCheapPerItem ? node.repeatsPerFile : node.runsRepeatedly
         if operation != .unlink, repeats { return .shown }
@@ -266,7 +274,7 @@ enum CostEvidence {
         // One bundled script compiled when an object is made, or at a first request, takes milliseconds
         // (blind round AX rejected 2 of 2: 15 and 88 KB); compiled again per keystroke, row or frame, it adds up.
         case .script: shown = false
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching: shown = false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching, .bundleRead: shown = false
         }
         if shown { return .shown }
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is

@@ -54,7 +54,7 @@ enum WaitEvidence {
         if endsTheProcessAfter(entry, reachedAt: call.call) { return true }
         switch entry.kind {
         case .sleep:
-            return Syntax(call.call).isOnAFailurePath || call.isABriefPause
+            return Syntax(call.call).isOnAFailurePath || call.isABriefPause || seconds(slept: call) == 0
         case .wait:
             if call.pollsWithoutWaiting || call.hasABriefTimeout { return true }
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
@@ -88,9 +88,17 @@ enum WaitEvidence {
         return product(of: argument.expression).map { $0 * scale }
     }
 
-    /// `50_000`, `0.05`, `30 * 1000`: the value of a literal or a product of literals.
+    /// `50_000`, `0.05`, `30 * 1000`: the value of a literal or a product of literals. A conversion to an
+    /// integer type truncates (`sleep(UInt32(0.5))` sleeps for 0 seconds: blind round BM).
     private static func product(of expression: ExprSyntax) -> Double? {
         if let integer = expression.integerLiteralValue { return Double(integer) }
+        if let conversion = expression.as(FunctionCallExprSyntax.self), conversion.arguments.count == 1,
+           let only = conversion.arguments.first, only.label == nil, conversion.trailingClosure == nil,
+           let type = conversion.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            guard let value = product(of: only.expression) else { return nil }
+            if integerTypes.contains(type) { return value.rounded(.towardZero) }
+            return ["Double", "TimeInterval", "Float", "CGFloat"].contains(type) ? value : nil
+        }
         if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.filter { $0 != "_" }) }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return product(of: only.expression)
@@ -105,6 +113,9 @@ enum WaitEvidence {
         }
         return value
     }
+
+    /// The integer types a sleep's argument is converted to, which drop the fraction.
+    private static let integerTypes: Set<String> = ["UInt32", "Int32", "UInt", "Int", "UInt64", "Int64", "useconds_t"]
 
     /// The waits whose signal the same function can show.
     static let waitsForASignal: Set<String> = ["DispatchSemaphore.wait()", "DispatchGroup.wait()"]

@@ -159,6 +159,7 @@ extension ClosureExprSyntax {
            CCallbacks.ownThreadTypes.contains(type) {
             return .background("a \(type) on its own thread")
         }
+        if storedAsSendable { return .background("a @Sendable closure") }
         guard let call = enclosingCall, let called = CalledName(call) else { return .inherits }
         let role = called.closureRole
         // Combine: an operator's closure runs on the scheduler of the nearest `.receive(on:)` upstream.
@@ -176,6 +177,69 @@ extension ClosureExprSyntax {
             return .background("a completion handler that hops to the main actor")
         }
         return role
+    }
+
+    /// The closure is stored as a `@Sendable` function that no global actor isolates: the value of
+    /// `let load: @Sendable (URL) -> Data = { ... }`, or assigned (`self.loader = loader ?? { ... }`) to a
+    /// property of the enclosing type declared with such a type, written out or through a `typealias` of
+    /// that type or the file. The compiler makes such a closure nonisolated: it is kept for code that runs
+    /// it elsewhere (a detached task, a queue), not run where it is written.
+    ///
+    /// ```swift
+    /// // typealias Loader = @Sendable (URL) -> [Item];  private let loader: Loader
+    /// self.loader = loader ?? { url in Self.read(from: url) } // runs where `loader` is called
+    /// ```
+    var storedAsSendable: Bool {
+        let node = Syntax(self)
+        if let binding = parent?.parent?.as(PatternBindingSyntax.self), binding.initializer?.value.id == id {
+            return binding.typeAnnotation.map { Self.isNonisolatedSendable($0.type, near: node) } == true
+        }
+        guard let operands = parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(operands)
+        guard let index = elements.firstIndex(where: { $0.id == id }), index >= 2,
+              let assignment = elements.firstIndex(where: { $0.is(AssignmentExprSyntax.self) }), assignment == 1,
+              elements[2..<index].allSatisfy({ $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" || $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) })
+        else { return false }
+        let target = elements[0]
+        let name: String
+        if let member = target.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            name = member.declName.baseName.text
+        } else if let reference = target.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else {
+            return false
+        }
+        guard let type = node.enclosingTypeSyntax?.storedPropertyType(named: name) else { return false }
+        return Self.isNonisolatedSendable(type, near: node)
+    }
+
+    /// `type` (or the `typealias` it names, in the enclosing types or at the file's top level) is a
+    /// `@Sendable` function type without a global actor; optionals and parentheses are looked through.
+    /// `depth`: aliases followed so far (a cycle of aliases, which the compiler rejects, ends).
+    private static func isNonisolatedSendable(_ type: TypeSyntax, near node: Syntax, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isNonisolatedSendable(optional.wrappedType, near: node, depth: depth + 1) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isNonisolatedSendable(optional.wrappedType, near: node, depth: depth + 1) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return isNonisolatedSendable(only.type, near: node, depth: depth + 1)
+        }
+        if let attributed = type.as(AttributedTypeSyntax.self), attributed.baseType.is(FunctionTypeSyntax.self) {
+            let names = attributed.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+            return names.contains("Sendable") && names.allSatisfy { $0 == "Sendable" || $0 == "escaping" }
+        }
+        guard let name = type.as(IdentifierTypeSyntax.self)?.name.text else { return false }
+        var scope = node.enclosingTypeSyntax.map(Syntax.init)
+        while let current = scope {
+            if let aliased = current.typeAlias(named: name) { return isNonisolatedSendable(aliased, near: Syntax(aliased), depth: depth + 1) }
+            scope = current.enclosingTypeSyntax.map(Syntax.init)
+        }
+        guard let file = node.root.as(SourceFileSyntax.self) else { return false }
+        for item in file.statements {
+            if let alias = item.item.as(TypeAliasDeclSyntax.self), alias.name.text == name {
+                return isNonisolatedSendable(alias.initializer.value, near: Syntax(alias), depth: depth + 1)
+            }
+        }
+        return false
     }
 
     /// A statement of the body queues work onto the main actor (`DispatchQueue.main.async { }`,
@@ -721,4 +785,38 @@ private extension ExprSyntax {
 
 private extension String {
     var namesAFailure: Bool { Syntax.failureWords.contains { containsCaseInsensitive($0) } }
+}
+
+extension Syntax {
+    /// The nearest type or extension declaration the node is written in.
+    var enclosingTypeSyntax: DeclGroupSyntax? {
+        var node = parent
+        while let current = node {
+            if let group = current.asProtocol(DeclGroupSyntax.self) { return group }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The type of the `typealias` named `name` declared among this type declaration's members.
+    func typeAlias(named name: String) -> TypeSyntax? {
+        guard let group = asProtocol(DeclGroupSyntax.self) else { return nil }
+        for member in group.memberBlock.members {
+            if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == name { return alias.initializer.value }
+        }
+        return nil
+    }
+}
+
+extension DeclGroupSyntax {
+    /// The declared type of the stored property `name` among the members (`let loader: Loader`).
+    func storedPropertyType(named name: String) -> TypeSyntax? {
+        for member in memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return binding.typeAnnotation?.type
+            }
+        }
+        return nil
+    }
 }

@@ -119,7 +119,7 @@ extension ExprSyntax {
 /// the collections apps hold. Blind reviews of eight open-source apps rejected every loop finding that
 /// rested on the loop alone: flat passes, nested ones (a chapter's pages, a table's sections) and `while`
 /// scanners over a short string alike. By default a loop counts as long work only over a literal range
-/// of more than `ForStmtSyntax.fewIterations` (`0..<1_000_000`), or when it spins until a clock says stop. `include_low_cost: true` counts every
+/// of at least `longRange` iterations (`0..<1_000_000`), or when it spins until a clock says stop. `include_low_cost: true` counts every
 /// loop over data of unknown size. A catalogued call inside a loop is judged on its own (`CostEvidence`).
 ///
 /// ```swift
@@ -167,8 +167,16 @@ enum LoopCost {
         return ["RunLoop.current", "RunLoop.main"].contains(base)
     }
 
-    /// `0..<1_000_000`: a size the code states (a range of a few iterations never gets here).
-    private static func isLiteralRange(_ sequence: ExprSyntax) -> Bool { sequence.literalRange != nil }
+    /// `0..<1_000_000`: a size the code states, of at least `longRange` iterations (a range of a few
+    /// iterations never gets here). A table of a few hundred entries (`for i in 0..<256`, a gamma ramp
+    /// computed with `pow`: blind round BM) costs microseconds.
+    private static func isLiteralRange(_ sequence: ExprSyntax) -> Bool {
+        guard let bounds = sequence.literalRange else { return false }
+        return bounds.upper - bounds.lower >= longRange
+    }
+
+    /// A literal range of at least this many iterations counts as long work by itself.
+    static let longRange = 1_000
 }
 
 extension Syntax {
