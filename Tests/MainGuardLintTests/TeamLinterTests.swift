@@ -270,6 +270,44 @@ import Testing
         #expect(try lint([folder.path]).isEmpty)
     }
 
+    /// A call written only in code compiled into debug builds (`#if DEBUG`) is no caller in the app users
+    /// run; a call in its `#else` branch, or after its `#endif`, is.
+    @Test func aCallerCompiledOnlyIntoDebugBuildsDoesNotCount() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write(Self.exporter, "Sources/App/PhotoExporter.swift")
+        let caller = { (body: String) in
+            "import UIKit\n\nfinal class PhotoViewController: UIViewController {\n\(body)\n}\n"
+        }
+        try write(caller("""
+                #if DEBUG
+                @IBAction func debugShare(_ sender: Any) {
+                    #if targetEnvironment(simulator)
+                    print("simulator")
+                    #endif
+                    PhotoExporter.share(UIImage())
+                }
+                #endif
+            """), "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]).isEmpty, "share(_:) is called only in debug builds")
+        try write(caller("""
+                #if DEBUG
+                @IBAction func debugShare(_ sender: Any) {}
+                #else
+                @IBAction func shareTapped(_ sender: Any) { PhotoExporter.share(UIImage()) }
+                #endif
+            """), "Sources/App/PhotoViewController.swift")
+        #expect(try lint([folder.path]) == ["PhotoExporter.swift:10"])
+    }
+
+    @Test func debugOnlyRangesEndAtTheMatchingDirective() {
+        let text = "a\n#if DEBUG\nb\n#if os(iOS)\nc\n#endif\nd\n#else\ne\n#endif\nf\n"
+        let ranges = SourcePrefilter.withPrefilter(over: text) { $0.debugOnlyRanges() }
+        let bytes = Array(text.utf8)
+        #expect(ranges.map { String(decoding: bytes[$0], as: UTF8.self) } == ["\nb\n#if os(iOS)\nc\n#endif\nd\n"])
+        #expect(SourcePrefilter.withPrefilter(over: "#if !DEBUG\nx\n#endif\n") { $0.debugOnlyRanges() }.isEmpty)
+    }
+
     /// A single file, or a folder inside the target, may leave the callers out: its findings stay.
     @Test func aRunThatMayMissCallersReportsThem() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

