@@ -147,6 +147,12 @@ public enum APICatalogue {
               display: "PHImageManager.requestImageData (synchronous)"),
         .init(match: .method(receiver: "PHAssetCollection", name: "fetchAssetCollections", prefix: false), kind: .syncIO,
               display: "PHAssetCollection.fetchAssetCollections"),
+        // Contacts: every fetch of `CNContactStore` is synchronous, and Apple's documentation asks apps to run
+        // them off the main thread. Enumerating the contacts reads the whole address book.
+        .init(match: .method(receiver: nil, name: "enumerateContacts", prefix: false), kind: .syncIO,
+              display: "CNContactStore.enumerateContacts"),
+        .init(match: .method(receiver: nil, name: "unifiedContacts", prefix: false), kind: .syncIO,
+              display: "CNContactStore.unifiedContacts"),
         // Synchronous database access: GRDB's queue and pool, FMDB, SQLite's C API.
         .init(match: .method(receiver: "DatabaseQueue", name: "read", prefix: false), kind: .syncIO, display: "DatabaseQueue.read"),
         .init(match: .method(receiver: "DatabaseQueue", name: "write", prefix: false), kind: .syncIO, display: "DatabaseQueue.write"),

@@ -36,7 +36,7 @@ enum CostEvidence {
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
         case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport, photoRequest
-        case keyStretching, appleEvent, script, bundleRead
+        case keyStretching, appleEvent, script, bundleRead, contactsQuery
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -134,6 +134,10 @@ enum CostEvidence {
         // assets the app names (`withLocalIdentifiers:`, the few a user just picked) is a lookup even then
         // (round Z rejected one run after an import).
         "PHAssetCollection.fetchAssetCollections": .albumQuery, "PHAsset.fetchAssets": .albumQuery,
+        // A contacts fetch by identifiers or a name finds a few contacts; one per container or with no
+        // predicate reads them all (blind round BO's recall hunt: the whole address book fetched to count it
+        // on every tap of the app's main button).
+        "CNContactStore.unifiedContacts": .contactsQuery, "CNContactStore.enumerateContacts": .contactsQuery,
         "PHImageManager.requestImage (synchronous)": .photoRequest, "PHImageManager.requestImageDataAndOrientation (synchronous)": .photoRequest,
         "PHImageManager.requestImageData (synchronous)": .photoRequest,
         // PBKDF2 costs what its iteration count says, tens to hundreds of milliseconds: blind review of round AR
@@ -261,6 +265,7 @@ enum CostEvidence {
         // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
         case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
         case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
+        case .contactsQuery: shown = call.readsEveryContact
         // One photo at full size, or one Photos may download from iCloud; a thumbnail costs a cache read unless it repeats.
         case .photoRequest: shown = PhotoRequests.asksForAFullSizeOrRemoteImage(call)
         // A helper process that profiles, builds, archives or goes over the network (`SlowCommands`), set up here.
@@ -418,7 +423,9 @@ enum CostEvidence {
     /// Words in a name that say a folder grows with use: deleting, moving or copying it walks every file.
     /// Words in the enclosing function that say an encoded image is a user's photo or capture. Not a
     /// screenshot of the app's own window: it is screen-sized and taken once, for a report or a share
-    /// (blind rounds Y and Z rejected 4 of 4).
+    /// (blind rounds Y and Z rejected 4 of 4). Not the pasteboard or a clipboard history: blind review of the
+    /// 13 findings those words added judged 6 worth acting on (pastes into an editor, a clipboard monitor)
+    /// and 7 one-off (a Copy button, a menu's "insert image from clipboard").
     static let userImageWords: [StaticString] = [
         "camera", "photo", "picker", "picking", "originalimage", "editedimage", "crop", "capture", "upload",
         "attachment", "scan",
@@ -1036,6 +1043,19 @@ extension CalledName {
     /// The function counts or enumerates what this fetch returns (`let assets = PHAsset.fetchAssets(with:
     /// options)` then `assets.count`, or `fetchAssets(in: album, options: nil).enumerateObjects { ... }`):
     /// the lazy result runs its query there and then, instead of where it is handed on to.
+    /// `store.enumerateContacts(with: request)` whose request no predicate narrows, or
+    /// `unifiedContacts(matching: CNContact.predicateForContactsInContainer(withIdentifier: id))`: every
+    /// contact of the address book or of a container. Not a predicate by identifiers, name, email or phone.
+    var readsEveryContact: Bool {
+        if name == "enumerateContacts" {
+            guard let request = call.arguments.first?.expression else { return true }
+            let text = Syntax(call).enclosingFunctionText
+            let names = request.identifiers
+            return !names.contains { text.contains("\($0).predicate") }
+        }
+        return call.arguments.first?.expression.tracesBack(hops: 2) { $0.identifiers.contains("predicateForContactsInContainer") } ?? false
+    }
+
     var readsItsFetchResultWhole: Bool {
         let wholeReads = ["count", "enumerateObjects", "objects", "lastObject"]
         if let member = call.parent?.as(MemberAccessExprSyntax.self), wholeReads.contains(member.declName.baseName.text) { return true }
