@@ -344,6 +344,30 @@ struct TypeDeclarationFacts {
 
     var isExtension: Bool { keyword == "extension" }
 
+    /// The type or extension this declaration is nested in.
+    var enclosingTypeDeclaration: TypeDeclarationFacts? {
+        memberBlock.flatMap { Syntax($0).parent?.enclosingTypeDeclaration }
+    }
+
+    /// The declared type of the stored property `name` among the members (`let loader: Loader`).
+    func storedPropertyType(named name: String) -> TypeSyntax? {
+        for member in memberBlock?.members ?? [] {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return binding.typeAnnotation?.type
+            }
+        }
+        return nil
+    }
+
+    /// The type a `typealias` named `name` among the members stands for.
+    func typeAlias(named name: String) -> TypeSyntax? {
+        for member in memberBlock?.members ?? [] {
+            if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == name { return alias.initializer.value }
+        }
+        return nil
+    }
+
     /// Superclass and conformances, as simple type names (``TypeSyntax/inheritedName``). Every model of a
     /// type declaration reads them here: the index's record, the SwiftUI model, the rules.
     var inherited: [String] {

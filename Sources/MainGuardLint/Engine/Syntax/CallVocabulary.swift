@@ -209,7 +209,7 @@ extension ClosureExprSyntax {
         } else {
             return false
         }
-        guard let type = node.enclosingTypeSyntax?.storedPropertyType(named: name) else { return false }
+        guard let type = node.enclosingTypeDeclaration?.storedPropertyType(named: name) else { return false }
         return Self.isNonisolatedSendable(type, near: node)
     }
 
@@ -228,10 +228,10 @@ extension ClosureExprSyntax {
             return names.contains("Sendable") && names.allSatisfy { $0 == "Sendable" || $0 == "escaping" }
         }
         guard let name = type.as(IdentifierTypeSyntax.self)?.name.text else { return false }
-        var scope = node.enclosingTypeSyntax.map(Syntax.init)
+        var scope = node.enclosingTypeDeclaration
         while let current = scope {
             if let aliased = current.typeAlias(named: name) { return isNonisolatedSendable(aliased, near: Syntax(aliased), depth: depth + 1) }
-            scope = current.enclosingTypeSyntax.map(Syntax.init)
+            scope = current.enclosingTypeDeclaration
         }
         guard let file = node.root.as(SourceFileSyntax.self) else { return false }
         for item in file.statements {
@@ -785,38 +785,4 @@ private extension ExprSyntax {
 
 private extension String {
     var namesAFailure: Bool { Syntax.failureWords.contains { containsCaseInsensitive($0) } }
-}
-
-extension Syntax {
-    /// The nearest type or extension declaration the node is written in.
-    var enclosingTypeSyntax: DeclGroupSyntax? {
-        var node = parent
-        while let current = node {
-            if let group = current.asProtocol(DeclGroupSyntax.self) { return group }
-            node = current.parent
-        }
-        return nil
-    }
-
-    /// The type of the `typealias` named `name` declared among this type declaration's members.
-    func typeAlias(named name: String) -> TypeSyntax? {
-        guard let group = asProtocol(DeclGroupSyntax.self) else { return nil }
-        for member in group.memberBlock.members {
-            if let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == name { return alias.initializer.value }
-        }
-        return nil
-    }
-}
-
-extension DeclGroupSyntax {
-    /// The declared type of the stored property `name` among the members (`let loader: Loader`).
-    func storedPropertyType(named name: String) -> TypeSyntax? {
-        for member in memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                return binding.typeAnnotation?.type
-            }
-        }
-        return nil
-    }
 }
