@@ -205,8 +205,14 @@ enum CostEvidence {
             return .none
         }
         // The app's own records, one JSON or plist file each (`guard url.pathExtension == "json"`): a
-        // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file).
+        // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file). So is
+        // a file of a fixed JSON or plist name read per folder (`folder.appendingPathComponent("config.json")`
+        // for each installed sound pack or extension: blind round BQ rejected 4 of 4), unless per frame or event.
         if operation == .fileRead, node.readsAppRecordFiles { return .none }
+        if operation == .fileRead, call.call.arguments.first?.expression.namesARecordFile == true, !call.readsARemoteURL,
+           !node.runsPerFrameOrEvent {
+            return .none
+        }
         // Stepping through a page of rows or the schema (`LIMIT ?`, `PRAGMA table_info(tabs)`) ends after a
         // few rows, however the `while` reads; the same query run once per item of a list does not.
         if operation == .database, node.enclosingFunction?.runsOnlyPagedOrSchemaSQL == true, !node.runsPerFrameOrEvent {
@@ -663,6 +669,22 @@ private extension ExprSyntax {
     var namesAFile: Bool {
         if endsInAFileName { return true }
         return identifiers.contains { name in Syntax(self).hasLocal(named: name) { $0.endsInAFileName } }
+    }
+
+    /// `folder.appendingPathComponent("config.json")`, or a local made so: a JSON or property-list file the
+    /// code names, one of the app's records (`manifest.json`, `Info.plist`).
+    var namesARecordFile: Bool {
+        tracesBack(hops: 2) { expression in
+            guard let last = expression.lastStringSegment?.lowercased() else { return false }
+            return last.hasSuffix(".json") || last.hasSuffix(".plist")
+        }
+    }
+
+    /// The text of the last string literal piece written here.
+    private var lastStringSegment: String? {
+        Array(tokens(viewMode: .sourceAccurate)).last(where: {
+            if case .stringSegment = $0.tokenKind { return true } else { return false }
+        })?.text
     }
 
     /// The last string literal piece written here ends in a file extension: `"Config.json"`, `".json"`.
