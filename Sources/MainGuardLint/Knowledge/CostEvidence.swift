@@ -73,8 +73,8 @@ enum CostEvidence {
     /// Catalogue entries (by display name) whose one call is cheap unless the syntax shows more.
     static let singleOperations: [String: Operation] = [
         "Data(contentsOf:)": .fileRead, "String(contentsOf:)": .fileRead, "NSData(contentsOf:)": .fileRead,
-        "Bundle(path:)": .bundleRead,
         "NSString(contentsOf:)": .fileRead, "FileManager.contents(atPath:)": .fileRead,
+        "Bundle(path:)": .bundleRead,
         "write(to:)": .fileWrite, "FileHandle.write(_:)": .fileWrite,
         // `replaceItemAt(_:withItemAt:)` moves the new item into place: a rename on one volume, like `moveItem`
         // (blind round Z rejected two in a loop over a few backup files).
@@ -689,9 +689,7 @@ private extension ExprSyntax {
 
     /// The last string literal piece written here ends in a file extension: `"Config.json"`, `".json"`.
     private var endsInAFileName: Bool {
-        guard let last = Array(tokens(viewMode: .sourceAccurate)).last(where: {
-            if case .stringSegment = $0.tokenKind { return true } else { return false }
-        })?.text else { return false }
+        guard let last = lastStringSegment else { return false }
         let name = last.split(separator: "/").last.map(String.init) ?? last
         guard let dot = name.lastIndex(of: ".") else { return false }
         let suffix = name[name.index(after: dot)...]
@@ -1062,9 +1060,6 @@ private extension PatternBindingSyntax {
 }
 
 extension CalledName {
-    /// The function counts or enumerates what this fetch returns (`let assets = PHAsset.fetchAssets(with:
-    /// options)` then `assets.count`, or `fetchAssets(in: album, options: nil).enumerateObjects { ... }`):
-    /// the lazy result runs its query there and then, instead of where it is handed on to.
     /// `store.enumerateContacts(with: request)` whose request no predicate narrows, or
     /// `unifiedContacts(matching: CNContact.predicateForContactsInContainer(withIdentifier: id))`: every
     /// contact of the address book or of a container. Not a predicate by identifiers, name, email or phone.
@@ -1078,6 +1073,9 @@ extension CalledName {
         return call.arguments.first?.expression.tracesBack(hops: 2) { $0.identifiers.contains("predicateForContactsInContainer") } ?? false
     }
 
+    /// The function counts or enumerates what this fetch returns (`let assets = PHAsset.fetchAssets(with:
+    /// options)` then `assets.count`, or `fetchAssets(in: album, options: nil).enumerateObjects { ... }`):
+    /// the lazy result runs its query there and then, instead of where it is handed on to.
     var readsItsFetchResultWhole: Bool {
         let wholeReads = ["count", "enumerateObjects", "objects", "lastObject"]
         if let member = call.parent?.as(MemberAccessExprSyntax.self), wholeReads.contains(member.declName.baseName.text) { return true }

@@ -157,6 +157,12 @@ struct SourcePrefilter {
         return (start, inString, false)
     }
 
+    /// `DEBUG`, or `DEBUG && ...`: a compilation condition only debug builds meet (`#if DEBUG`), as both
+    /// `debugOnlyRanges()` and `Syntax.isDebugOnlyCode` read it.
+    static func isDebugBuildCondition(_ condition: String) -> Bool {
+        condition == "DEBUG" || condition.hasPrefix("DEBUG &&") || condition.hasPrefix("DEBUG&&")
+    }
+
     /// The byte ranges compiled only into debug builds: the lines after `#if DEBUG` (or `#if DEBUG && ...`, as
     /// `Syntax.isDebugOnlyCode` reads them) up to the matching `#else`, `#elseif` or `#endif`, nested
     /// conditions included. A name written there calls nothing in the app users run (blind round BN: a
@@ -182,7 +188,7 @@ struct SourcePrefilter {
                 switch words.first {
                 case "#if":
                     let condition = words.dropFirst().joined(separator: " ")
-                    open.append(condition == "DEBUG" || condition.hasPrefix("DEBUG &&") || condition.hasPrefix("DEBUG&&") ? end : nil)
+                    open.append(Self.isDebugBuildCondition(condition) ? end : nil)
                 case "#else", "#elseif", "#endif":
                     if let last = open.last, let debugStart = last { ranges.append(debugStart..<first) }
                     if words.first == "#endif" { _ = open.popLast() } else if !open.isEmpty { open[open.count - 1] = nil }

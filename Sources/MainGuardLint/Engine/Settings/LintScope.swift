@@ -166,7 +166,7 @@ extension Syntax {
             if let clause = current.as(IfConfigClauseSyntax.self), clause.elements.map({ Syntax($0) == child }) == true,
                clause.poundKeyword.tokenKind == .poundIf || clause.poundKeyword.tokenKind == .poundElseif,
                let condition = clause.condition?.trimmedDescription,
-               condition == "DEBUG" || condition.hasPrefix("DEBUG &&") || condition.hasPrefix("DEBUG&&") {
+               SourcePrefilter.isDebugBuildCondition(condition) {
                 return true
             }
             child = current
