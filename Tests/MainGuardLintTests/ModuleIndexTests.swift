@@ -557,3 +557,27 @@ extension ModuleSettings {
         return settings
     }
 }
+
+extension ModuleIndexTests {
+    /// A computed property's getter is a function named by the property: a read runs it, a call of the same
+    /// name runs a function, and a local of that name is neither.
+    func testAReadOfAComputedPropertyRunsItsGetter() {
+        let sources = ["""
+            import Foundation
+            final class Library {
+                var total: Int {
+                    let data = (try? Data(contentsOf: videoURL)) ?? Data()
+                    return data.count
+                }
+                func total(in shelf: Int) -> Int { shelf }
+                func summary() -> String { "\\(total)" }
+                func shelfSummary() -> String { "\\(total(in: 1))" }
+                func localSummary() -> String { let total = 3; return "\\(total)" }
+            }
+            """]
+        XCTAssertEqual(heaviness(of: "total", in: sources), "calls Data(contentsOf:)")
+        XCTAssertEqual(heaviness(of: "summary()", in: sources), "reads total, which calls Data(contentsOf:)")
+        XCTAssertNil(heaviness(of: "shelfSummary()", in: sources))
+        XCTAssertNil(heaviness(of: "localSummary()", in: sources))
+    }
+}

@@ -41,7 +41,8 @@ struct IndexInputsStore: Sendable {
         return entry.inputs
     }
 
-    /// Format 11 (functions keep the image they are handed and encode; format 10: calls say whether their
+    /// Format 14 (computed properties' getters are functions, and calls say whether they read a property;
+    /// format 11: functions keep the image they are handed and encode; format 10: calls say whether their
     /// arguments name a slow command; format 9: functions keep the
     /// catalogue calls written in closures they hand to other calls; format 8:
     /// functions keep the calls their escaping closures are forwarded through; format 7: functions
@@ -52,7 +53,7 @@ struct IndexInputsStore: Sendable {
     /// parameter tests they run under, parameters their names and literal defaults; format 3: entries kept
     /// as read, a count of saves that extended the table; format 2: functions say whether they run their
     /// closures in the background); a store of another format reads as empty.
-    private static let format = 13
+    private static let format = 14
 
     init() {}
 
@@ -168,7 +169,7 @@ extension FunctionRecord {
                                 isEscapingClosure: try reader.bool(), isSendableClosure: try reader.bool())
                   },
                   isAsync: try reader.bool(), isConcurrent: try reader.bool(), isStatic: try reader.bool(), isFilePrivate: try reader.bool(),
-                  enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(),
+                  enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(), isGetter: try reader.bool(),
                   returnType: try reader.optional { try $0.string() }, fileIndex: 0,
                   isolation: try LocalIsolation(from: &reader), ownHeaviness: try reader.optional { try $0.string() },
                   ownHeavinessBeforeSuspension: try reader.optional { try $0.string() },
@@ -202,6 +203,7 @@ extension FunctionRecord {
         writer.bool(isFilePrivate)
         writer.optional(enclosingType) { $0.string($1) }
         writer.bool(hasBody)
+        writer.bool(isGetter)
         writer.optional(returnType) { $0.string($1) }
         isolation.write(to: &writer)
         writer.optional(ownHeaviness) { $0.string($1) }
@@ -241,6 +243,7 @@ extension CallReference {
         arguments = try reader.array { try $0.optional { try $0.string() } }
         handOff = try reader.optional { try HandOff(from: &$0) }
         namesASlowCommand = try reader.bool()
+        readsAProperty = try reader.bool()
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -259,6 +262,7 @@ extension CallReference {
         writer.array(arguments) { writer, value in writer.optional(value) { $0.string($1) } }
         writer.optional(handOff) { $1.write(to: &$0) }
         writer.bool(namesASlowCommand)
+        writer.bool(readsAProperty)
     }
 }
 

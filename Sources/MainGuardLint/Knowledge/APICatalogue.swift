@@ -153,6 +153,12 @@ public enum APICatalogue {
               display: "CNContactStore.enumerateContacts"),
         .init(match: .method(receiver: nil, name: "unifiedContacts", prefix: false), kind: .syncIO,
               display: "CNContactStore.unifiedContacts"),
+        // Calendars: a query of the calendar daemon over the predicate's dates, synchronous, which Apple's
+        // documentation asks apps to run on another thread (blind round BR's recall hunt: a menu-bar
+        // calendar fetching a month's events on the main actor at each month change).
+        .init(match: .labeledMethod(name: "events", firstLabels: ["matching"]), kind: .syncIO, display: "EKEventStore.events(matching:)"),
+        .init(match: .method(receiver: nil, name: "enumerateEvents", prefix: false), kind: .syncIO,
+              display: "EKEventStore.enumerateEvents(matching:using:)"),
         // Synchronous database access: GRDB's queue and pool, FMDB, SQLite's C API.
         .init(match: .method(receiver: "DatabaseQueue", name: "read", prefix: false), kind: .syncIO, display: "DatabaseQueue.read"),
         .init(match: .method(receiver: "DatabaseQueue", name: "write", prefix: false), kind: .syncIO, display: "DatabaseQueue.write"),

@@ -45,6 +45,11 @@ enum SwiftUICallbacks {
         "contains", "allSatisfy", "min", "max", "firstIndex", "lastIndex", "drop", "prefix", "partition",
         "split", "mapValues", "compactMapValues", "removeAll", "count",
     ]
+    /// Protocols of the content a result builder makes (`var header: some View`, `var body: some Scene`):
+    /// a computed property of one of these types builds content for SwiftUI to evaluate, it does no work
+    /// a caller waits for.
+    static let builtContent: Set<String> = ["View", "Scene", "Commands", "ToolbarContent", "ChartContent", "MapContent", "TableRowContent"]
+
     /// Free functions that call their closure before returning.
     static let synchronousFunctions: Set<String> = ["withAnimation", "withTransaction"]
 }

@@ -67,7 +67,7 @@ enum WaitEvidence {
 
     /// A sleep or a wait, written at `call` or reached through the app's own function called there, with the
     /// process ending right after it: the wait is the last thing the app does on purpose.
-    static func endsTheProcessAfter(_ entry: CatalogueEntry, reachedAt call: FunctionCallExprSyntax) -> Bool {
+    static func endsTheProcessAfter(_ entry: CatalogueEntry, reachedAt call: some SyntaxProtocol) -> Bool {
         [.sleep, .wait].contains(entry.kind) && Syntax(call).isFollowedByExit
     }
 
@@ -90,7 +90,7 @@ enum WaitEvidence {
 
     /// `50_000`, `0.05`, `30 * 1000`: the value of a literal or a product of literals. A conversion to an
     /// integer type truncates (`sleep(UInt32(0.5))` sleeps for 0 seconds: blind round BM).
-    private static func product(of expression: ExprSyntax) -> Double? {
+    static func product(of expression: ExprSyntax) -> Double? {
         if let integer = expression.integerLiteralValue { return Double(integer) }
         if let conversion = expression.as(FunctionCallExprSyntax.self), conversion.arguments.count == 1,
            let only = conversion.arguments.first, only.label == nil, conversion.trailingClosure == nil,

@@ -33,11 +33,26 @@ enum BlockingCallOnMainActor: Rule {
                                                message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
                                                cause: reached.causeKey(from: first)))
         }
+        // `image.averageColor` where the linted code computes `averageColor` with Core Image: a read runs
+        // the getter as a call runs a function.
+        let throughGetters: [(Syntax, RuleHit)] = context.reads.compactMap { read in
+            guard !read.read.node.isAwaited, let first = read.callees.first,
+                  read.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
+                  let reached = first.catalogueCall, read.callees.allSatisfy({ $0.catalogueCall != nil }), reached.requires == nil,
+                  counts(reached.entry, at: Syntax(read.read.node), context.settings),
+                  context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: read.read.node),
+                  context.settings.includesLowCost || !AppLifecycle.reachesThroughOneOffTask([first.signature] + reached.through) else { return nil }
+            let site = context.executionContext(of: read.read.node)
+            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+            return (Syntax(read.read.node), RuleHit(token: read.read.nameToken, severity: reached.entry.kind.severityOnMainActor,
+                                                    message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
+                                                    cause: reached.causeKey(from: first)))
+        }
         let reads: [(Syntax, RuleHit)] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes, settings: context.settings) else { return nil }
             return hit(entry, token: read.declName.baseName, at: read, context).map { (Syntax(read), $0) }
         }
-        let all = calls + throughModuleFunctions + reads + (context.settings.includesLowCost ? [] : perEvent(context) + slowCommands(context) + userImages(context))
+        let all = calls + throughModuleFunctions + throughGetters + reads + (context.settings.includesLowCost ? [] : perEvent(context) + slowCommands(context) + userImages(context))
         let reported = Set(all.map { $0.0.id })
         return all.filter { !$0.0.isInClosure(ofAnyCallIn: reported) }.map(\.1)
     }
@@ -66,9 +81,10 @@ enum BlockingCallOnMainActor: Rule {
     /// the wait where it is written.
     private static func slowCommands(_ context: RuleContext) -> [(Syntax, RuleHit)] {
         context.calls.compactMap { call in
-            guard let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeOffTheMainActor),
-                  CostEvidence.singleOperations[reached.entry.display] == .process,
-                  SlowCommands.areNamed(inArguments: call.node.arguments, calling: call.called.name) else { return nil }
+            // The arguments first: naming a slow tool is rare, and the callees' facts are solved on demand.
+            guard SlowCommands.areNamed(inArguments: call.node.arguments, calling: call.called.name),
+                  let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeOffTheMainActor),
+                  CostEvidence.singleOperations[reached.entry.display] == .process else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
@@ -84,8 +100,9 @@ enum BlockingCallOnMainActor: Rule {
     /// where it is written.
     private static func userImages(_ context: RuleContext) -> [(Syntax, RuleHit)] {
         context.calls.compactMap { call in
-            guard call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeWithABody && $0.catalogueCall == nil }),
-                  let (first, encode) = encodeOfAUserImage(at: call) else { return nil }
+            // The encode first: it is rare, and the catalogue calls a callee reaches are solved on demand.
+            guard call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeWithABody }),
+                  let (first, encode) = encodeOfAUserImage(at: call), call.callees.allSatisfy({ $0.catalogueCall == nil }) else { return nil }
             let site = context.executionContext(of: call.node)
             guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
             let reached = CatalogueCall(entry: encode, through: [])

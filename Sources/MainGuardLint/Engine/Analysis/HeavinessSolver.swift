@@ -372,7 +372,7 @@ final class HeavinessSolver: @unchecked Sendable {
         candidates.forEach(settle)
         let reasons = candidates.map { results[$0]! }
         guard reasons.allSatisfy({ $0 != nil }), let reason = reasons.first ?? nil else { return nil }
-        return "calls \(reference.display), which \(reason)"
+        return "\(reference.readsAProperty ? "reads" : "calls") \(reference.display), which \(reason)"
     }
 
     /// Tarjan's search from `start` over unsettled functions; each component is settled as soon as it is
@@ -496,7 +496,10 @@ enum CallChain {
 
     private static func split(_ reason: String) -> (hops: [String], work: String) {
         let parts = reason.components(separatedBy: ", which ")
-        let hops = parts.dropLast().map { $0.hasPrefix("calls ") ? String($0.dropFirst("calls ".count)) : $0 }
+        // "reads total, which ...": a computed property's getter is a hop like a function.
+        let hops = parts.dropLast().map { part in
+            ["calls ", "reads "].first(where: part.hasPrefix).map { String(part.dropFirst($0.count)) } ?? part
+        }
         return (hops, parts.last ?? "")
     }
 }

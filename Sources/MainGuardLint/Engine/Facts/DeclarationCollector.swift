@@ -81,6 +81,8 @@ class DeclarationCollector: SyntaxVisitor {
                                            isObservableMacro: declaration.attributes.contains(named: "Observable"),
                                            freshIdentity: freshIdentity))
         typeNames.append(declaration.name)
+        // The full walk only: what the type itself declares as stored (its properties in `body`-free form).
+        storedProperties.append(prefilter == nil ? declaration.memberBlock.map(Self.storedPropertyNames) ?? [] : [])
         enclosingTypes.append((node.id, TypeLocalIsolation(declaration, settings: settings)))
         didEnterType()
         guard prefilter != nil, let members = declaration.memberBlock?.members else { return .visitChildren }
@@ -91,7 +93,29 @@ class DeclarationCollector: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// The names of the stored properties the innermost type declares in this declaration (an extension
+    /// declares none): a name read on its own that is one of these runs no getter.
+    var storedPropertiesOfTheInnermostType: Set<String> { storedProperties.last ?? [] }
+    private var storedProperties: [Set<String>] = []
+
+    private static func storedPropertyNames(_ members: MemberBlockSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                // Observers (`didSet`) keep a stored property; a getter makes a computed one.
+                if case .getter = binding.accessorBlock?.accessors { continue }
+                if case .accessors(let list) = binding.accessorBlock?.accessors,
+                   list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) { continue }
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
     private func leaveType() {
+        storedProperties.removeLast()
         typeNames.removeLast()
         enclosingTypes.removeLast()
         didLeaveType()
@@ -141,6 +165,39 @@ class DeclarationCollector: SyntaxVisitor {
         return .skipChildren
     }
 
+    // MARK: Getters
+
+    /// Where the getters recorded in this walk begin (`VariableDeclSyntax.computedGetter`), so the full walk
+    /// enters their scope at the body and leaves it after, as for a function.
+    private var getterBodies: [SyntaxIdentifier: Int] = [:]
+
+    /// Records a computed property's getter as a function named by the property, in source order: before
+    /// anything its body declares, as the full walk meets them.
+    private func enterGetter(of node: VariableDeclSyntax, _ getter: VariableDeclSyntax.Getter) {
+        let record = FunctionRecord(
+            name: getter.name, parameters: [], isAsync: getter.isAsync, isConcurrent: false,
+            isStatic: node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) },
+            isFilePrivate: Syntax(node).isFilePrivateDeclaration, enclosingType: typeNames.last, hasBody: true, isGetter: true,
+            returnType: getter.type, fileIndex: fileIndex,
+            isolation: IsolationResolver.localContext(of: Syntax(node), settings: settings, enclosingType: typeIsolation).isolation,
+            ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
+        functions.append(record)
+        getterBodies[getter.body.id] = functions.count - 1
+    }
+
+    override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let position = getterBodies[node.id] { didEnterFunction(position, parameters: []) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: AccessorDeclSyntax) {
+        if getterBodies[node.id] != nil { didLeaveFunction() }
+    }
+
+    override func visitPost(_ node: AccessorBlockSyntax) {
+        if getterBodies[node.id] != nil { didLeaveFunction() }
+    }
+
     /// The types and extensions being walked, innermost last, with their own isolation, read once per
     /// type for all of its functions.
     private var enclosingTypes: [(id: SyntaxIdentifier, isolation: TypeLocalIsolation)] = []
@@ -175,12 +232,18 @@ class DeclarationCollector: SyntaxVisitor {
     // Bodies, accessors, initial values, closures and statements: where nearly all of a file's nodes
     // are, and where declarations are rare (local functions and types).
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        if let position = getterBodies[node.id] { didEnterFunction(position, parameters: []) }
+        return visitIfDeclaring(Syntax(node))
+    }
     override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     // Declarations that are not recorded but may hold recorded ones (in initial values, accessors,
     // bodies): walked only when their bytes may declare something.
-    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let getter = node.computedGetter { enterGetter(of: node, getter) }
+        return visitIfDeclaring(Syntax(node))
+    }
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { visitIfDeclaring(Syntax(node)) }
@@ -270,3 +333,37 @@ private extension Syntax {
     }
 }
 
+
+extension VariableDeclSyntax {
+    /// A computed property's getter with a body: `var size: Int { items.count }`, or the `get` of
+    /// `var size: Int { get { ... } set { ... } }`. Not a stored property with observers, a protocol's
+    /// requirement (`var size: Int { get }`) or SwiftUI content (`var body: some View`).
+    struct Getter {
+        var name: String
+        /// The declared type's name.
+        var type: String?
+        var isAsync: Bool
+        /// The accessor block of a getter written alone, or the `get` accessor: the scope its code runs in.
+        var body: Syntax
+    }
+
+    var computedGetter: Getter? {
+        // A type's member or a global: a local computed variable is not in the index (the declarations
+        // pass does not walk bodies for it, and both passes must list the same functions).
+        guard parent?.is(MemberBlockItemSyntax.self) == true || parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+              bindings.count == 1, let binding = bindings.first, binding.initializer == nil,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let accessors = binding.accessorBlock else { return nil }
+        let type = binding.typeAnnotation?.type.simpleName
+        // `var header: some View`: SwiftUI builds the view it returns as part of `body`, which the
+        // render-loop rules read as written; the view's own getters are main-actor code, reported in place.
+        if let type, SwiftUICallbacks.builtContent.contains(type) { return nil }
+        switch accessors.accessors {
+        case .getter:
+            return Getter(name: name, type: type, isAsync: false, body: Syntax(accessors))
+        case .accessors(let list):
+            guard let get = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), get.body != nil else { return nil }
+            return Getter(name: name, type: type, isAsync: get.effectSpecifiers?.asyncSpecifier != nil, body: Syntax(get))
+        }
+    }
+}

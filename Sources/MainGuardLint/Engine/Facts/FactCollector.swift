@@ -29,9 +29,19 @@ final class FactCollector: DeclarationCollector {
         /// Per position in `calls`: the calls its enclosing closures are handed to, within this body.
         var handedTo: [Int: [String]] = [:]
         var propertyReads: [MemberAccessExprSyntax] = []
+        /// Reads of properties that may be computed ones (`PropertyRead`), in this body's synchronous work.
+        var getterReads: [PropertyRead] = []
         /// The function's parameter names, which `ParameterCondition` looks for.
         var parameters: Set<String> = []
+        /// Names bound anywhere in the body, its closures included (`let`, `for`, `if let`, closure
+        /// parameters): a name read on its own that is one of these is a local, not a property.
+        var localNames: Set<String> = []
+
+        func isLocal(_ name: String) -> Bool { parameters.contains(name) || localNames.contains(name) }
     }
+
+    /// Every `PropertyRead` of the file with the function body it is written in (closures included).
+    private var readSites: [(read: PropertyRead, body: Int?)] = []
 
     private var scopes: [Scope] = []
     private var bodies: [FunctionBody] = []
@@ -112,6 +122,16 @@ final class FactCollector: DeclarationCollector {
                 record.callees.append(reference)
                 if early { record.calleesBeforeSuspension.append(reference) }
             }
+            var readsSeen: Set<ReadKey> = []
+            for read in body.getterReads where read.receiver != nil || !body.isLocal(read.name) {
+                let receiver = read.receiverKind(types: variableTypes)
+                // `makeStore().total`: a value the syntax names no type for resolves to nothing.
+                guard receiver != .instance(nil), readsSeen.insert(ReadKey(name: read.name, receiver: receiver)).inserted else { continue }
+                let condition = body.parameters.isEmpty ? nil : ParameterCondition.condition(of: Syntax(read.node), parameters: body.parameters)
+                let reference = CallReference(read: read, receiver: receiver, condition: condition)
+                record.callees.append(reference)
+                if beforeSuspension(read.node.position) { record.calleesBeforeSuspension.append(reference) }
+            }
             for read in body.propertyReads {
                 guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes, settings: settings) else { continue }
                 record.recordOwnCatalogueCall(entry, under: ParameterCondition.condition(of: Syntax(read), parameters: body.parameters))
@@ -122,7 +142,21 @@ final class FactCollector: DeclarationCollector {
             }
             facts.functions.append(record)
         }
+        facts.getterReads = readSites.compactMap { site in
+            guard site.read.receiver == nil else { return site.read }
+            // A name read on its own outside any function (a property's initial value) is not looked up.
+            guard let body = site.body, !bodies[body].isLocal(site.read.name) else { return nil }
+            return site.read
+        }
+        // A read may run a getter of the linted code, in a job body or not, awaited or not: the triggers
+        // only say "may".
+        for read in facts.getterReads { facts.triggers.synchronousCalls.insert(read.lookupName) }
         return facts
+    }
+
+    private struct ReadKey: Hashable {
+        var name: String
+        var receiver: ReceiverKind
     }
 
     // MARK: Scopes of types and functions
@@ -158,6 +192,56 @@ final class FactCollector: DeclarationCollector {
                 return
             }
         }
+    }
+
+    /// The innermost function body around the current node, across closures of every kind; nil outside
+    /// functions or in a type declared inside one.
+    private var innermostBody: Int? {
+        for scope in scopes.reversed() {
+            switch scope {
+            case .function(let body): return body
+            case .transparentClosure, .escapingJob: continue
+            case .type: return nil
+            }
+        }
+        return nil
+    }
+
+    private func recordRead(_ read: PropertyRead, body: Int?) {
+        readSites.append((read, body))
+        updateCurrentBody { $0.getterReads.append(read) }
+    }
+
+    private func recordLocalName(_ name: String) {
+        guard let body = innermostBody else { return }
+        bodies[body].localNames.insert(name)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // Most names read on their own are the function's parameters and locals, bound before they are read.
+        // So are the stored properties the function's type declares (`@State var query` in a view).
+        let body = innermostBody
+        if let read = PropertyRead(reference: node, isLocal: { name in
+            body.map { self.bodies[$0].isLocal(name) } ?? true || self.storedPropertiesOfTheInnermostType.contains(name)
+        }) {
+            recordRead(read, body: body)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        recordLocalName(node.identifier.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        recordLocalName(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        recordLocalName((node.secondName ?? node.firstName).text)
+        return .visitChildren
     }
 
     /// The calls the closures around the current node are handed to, up to the innermost function body.
@@ -252,6 +336,8 @@ final class FactCollector: DeclarationCollector {
         if APICatalogue.propertyNames.contains(member), !(node.parent?.is(FunctionCallExprSyntax.self) ?? false) {
             facts.propertyReads.append(node)
             updateCurrentBody { $0.propertyReads.append(node) }
+        } else if let read = PropertyRead(member: node), !storedPropertiesOfTheInnermostType.contains(read.name) {
+            recordRead(read, body: innermostBody)
         }
         return .visitChildren
     }
@@ -280,6 +366,27 @@ final class FactCollector: DeclarationCollector {
 extension CalledName {
     /// Where the index should look for the callee.
     func receiverKind(types: VariableTypes) -> ReceiverKind {
+        ReceiverKind(of: receiver, isImplicitMember: isImplicitMember, types: types)
+    }
+
+    /// `name(label:)` as messages print it.
+    var display: String { Self.display(name: name, labels: labels) }
+
+    static func display(name: String, labels: [String?]) -> String {
+        // `self.init(url:)`, which `CalledName` names `self`.
+        let name = name == "self" || name == "Self" ? "\(name).init" : name
+        return "\(name)(\(labels.filter { $0 != trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()))"
+    }
+}
+
+extension ReceiverKind {
+    /// Where the index should look for a member named after `receiver` (nil: none written; `.f()` when
+    /// `isImplicitMember`), with the file's variable types.
+    init(of receiver: ExprSyntax?, isImplicitMember: Bool, types: VariableTypes) {
+        self = Self.kind(of: receiver, isImplicitMember: isImplicitMember, types: types)
+    }
+
+    private static func kind(of receiver: ExprSyntax?, isImplicitMember: Bool, types: VariableTypes) -> ReceiverKind {
         if isImplicitMember { return .implicitMember }
         guard var receiver else { return .implicitSelf }
         // `self?.refresh()` in a `[weak self]` closure, `self!.refresh()`: the same method as `refresh()`.
@@ -302,15 +409,6 @@ extension CalledName {
         }
         if let name = receiver.receiverName { return .namedInstance(name) }
         return .instance(nil)
-    }
-
-    /// `name(label:)` as messages print it.
-    var display: String { Self.display(name: name, labels: labels) }
-
-    static func display(name: String, labels: [String?]) -> String {
-        // `self.init(url:)`, which `CalledName` names `self`.
-        let name = name == "self" || name == "Self" ? "\(name).init" : name
-        return "\(name)(\(labels.filter { $0 != trailingClosureLabel }.map { ($0 ?? "_") + ":" }.joined()))"
     }
 }
 

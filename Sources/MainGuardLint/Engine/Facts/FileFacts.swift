@@ -143,6 +143,9 @@ struct CallReference: Sendable {
     /// Its arguments name a slow command-line tool (`SlowCommands`): a callee that runs a process and waits
     /// for it (`FunctionRecord.ownCostWhenRepeated`) does heavy work at this call.
     var namesASlowCommand = false
+    /// A read of a property (`image.averageColor`, `html2String`), not a call: it resolves only to getters
+    /// (`FunctionRecord.isGetter`), and a call only to functions.
+    var readsAProperty = false
 
     /// A closure argument: the position of the call it is handed to among the function's callees, and
     /// how it is passed (`Parameter.escapes(label:isTrailing:)`).
@@ -160,7 +163,16 @@ struct CallReference: Sendable {
         self.arguments = arguments
     }
 
-    var display: String { CalledName.display(name: name, labels: labels) }
+    /// A property read: no labels, and `readsAProperty`.
+    init(read: PropertyRead, receiver: ReceiverKind, condition: ParameterCondition?) {
+        name = read.name
+        labels = []
+        self.receiver = receiver
+        self.condition = condition
+        readsAProperty = true
+    }
+
+    var display: String { readsAProperty ? name : CalledName.display(name: name, labels: labels) }
 }
 
 /// A type or extension declaration as the index sees it.
@@ -190,6 +202,9 @@ struct FunctionRecord: Sendable {
     var enclosingType: String?
     /// False for protocol requirements: a call through the protocol runs a conformer's implementation.
     var hasBody = true
+    /// A computed property's getter (`var averageColor: UIColor? { ... }`), named by the property: a read of
+    /// the property runs it, as a call runs a function (`CallReference.readsAProperty`).
+    var isGetter = false
     /// The declared result type's name (`ExportStrategy` for `-> any ExportStrategy`); nil without one.
     var returnType: String? = nil
     var fileIndex: Int
@@ -236,6 +251,7 @@ struct FunctionRecord: Sendable {
     }
 
     var signature: String {
+        if isGetter { return name }
         let labels = parameters.map { ($0.label ?? "_") + ":" }.joined()
         return "\(name == "init" ? (enclosingType ?? "") : name)(\(labels))"
     }
@@ -262,6 +278,9 @@ struct FileFacts: Sendable {
     var catalogueEntries: [CatalogueEntry?] = []
     /// Reads of catalogued properties (`handle.availableData`).
     var propertyReads: [MemberAccessExprSyntax] = []
+    /// Reads of properties the linted code may declare as computed ones (`PropertyRead`), in source order;
+    /// a name read on its own is left out where the function binds it.
+    var getterReads: [PropertyRead] = []
     var variableTypes = VariableTypes()
     var triggers = RuleTriggers()
 
@@ -271,6 +290,7 @@ struct FileFacts: Sendable {
         calls = []
         catalogueEntries = []
         propertyReads = []
+        getterReads = []
     }
 }
 

@@ -107,6 +107,8 @@ public struct ModuleIndex: Sendable {
     let swiftUITypes: SwiftUIModuleTypes
     private let hierarchy: TypeHierarchy
     private let functionsByKey: [String: [Int]]
+    /// The names of the computed properties whose getters are among the functions.
+    private let getterNames: Set<String>
     /// Some type of the linted code declares an initializer (`self.init(...)`, named `self`, may resolve).
     private let declaresInitializers: Bool
     private let visibility: ModuleVisibility
@@ -157,6 +159,7 @@ public struct ModuleIndex: Sendable {
         self.swiftUITypes = swiftUITypes
         self.hierarchy = hierarchy
         functionsByKey = byKey
+        getterNames = Set(declared.lazy.filter(\.isGetter).map(\.name))
         declaresInitializers = byKey.keys.contains { $0.hasSuffix(".init") }
         let functionsByName = byKey
         let visibility = ModuleVisibility(files: files, settings: settings)
@@ -211,9 +214,19 @@ public struct ModuleIndex: Sendable {
     /// The linted code declares a type of this name, not only an extension of one.
     func declaresType(_ name: String) -> Bool { hierarchy.declares(name) }
 
+    /// Some computed property of the linted code has this name (`PropertyRead`).
+    func declaresGetter(named name: String) -> Bool { getterNames.contains(name) }
+
     func declaresFunction(named call: CalledName.LookupName) -> Bool {
         functionsByKey[call.name] != nil || (call.isInitializerCall && functionsByKey["\(call.name).init"] != nil)
             || ((call.name == "self" || call.name == "Self") && declaresInitializers)
+    }
+
+    /// Where the getters a property read may run are (`PropertyRead`), for `function(at:)` or `declaredFunction(at:)`.
+    func getterPositions(of read: PropertyRead, receiver: ReceiverKind, callerType: String?, callerFile: Int) -> [Int] {
+        let reference = CallReference(read: read, receiver: receiver, condition: nil)
+        return Self.candidates(of: reference, callerType: callerType, callerFile: callerFile, functions: records,
+                               byKey: functionsByKey, hierarchy: hierarchy, visibility: visibility)
     }
 
     /// Where the module functions a call may refer to are, for `function(at:)` or `declaredFunction(at:)`.
@@ -250,8 +263,10 @@ public struct ModuleIndex: Sendable {
         let key = delegates ? "\(callerType ?? "").init" : isInitializer ? "\(reference.name).init" : reference.name
         guard let named = byKey[key] else { return [] }
         let labels = reference.labels
-        let matching = named.filter { Self.labels(labels, match: functions[$0].parameters) }
-        if isInitializer || delegates { return matching }
+        // A read runs a getter, a call a function (`var total: Int` and `func total(in:)` may share a name).
+        let matching = named.filter { functions[$0].isGetter == reference.readsAProperty && Self.labels(labels, match: functions[$0].parameters) }
+        // Every case below narrows `matching` (the receiver never adds a candidate).
+        if isInitializer || delegates || matching.isEmpty { return matching }
         switch reference.receiver {
         case .implicitSelf:
             // The caller's own type, then a superclass it inherits the method from, then free functions.

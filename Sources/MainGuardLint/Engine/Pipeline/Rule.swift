@@ -43,12 +43,22 @@ struct ResolvedCall {
     let callees: [FunctionFacts]
 }
 
+/// A property read (`PropertyRead`) that runs getters of the linted code: `callees` are those getters,
+/// with their facts read as for a call at the same place (`ResolvedCall.callees`). Reads of properties the
+/// linted code does not declare as computed ones are not resolved.
+struct ResolvedRead {
+    let read: PropertyRead
+    let callees: [FunctionFacts]
+}
+
 /// What a rule sees of one file: its resolved calls, the index and the file's settings.
 struct RuleContext {
     let facts: FileFacts
     let index: ModuleIndex
     let resolver: IsolationResolver
     let calls: [ResolvedCall]
+    /// The file's property reads that run getters of the linted code; empty when no enabled rule requires main-actor code.
+    let reads: [ResolvedRead]
     /// The file's position in the run, whose module and imports decide what its calls resolve to.
     private let fileIndex: Int
     /// Positions in `calls` by call node, for the call a closure is handed to.
@@ -82,6 +92,19 @@ struct RuleContext {
             return ResolvedCall(node: node, called: called, catalogueEntry: entry, callees: callees)
         }
         callPositions = Dictionary(calls.enumerated().map { ($1.node.id, $0) }, uniquingKeysWith: { first, _ in first })
+        reads = !rules.needs(.mainActorCode) ? [] : facts.getterReads.compactMap { read in
+            guard index.declaresGetter(named: read.name) else { return nil }
+            let receiver = read.receiverKind(types: facts.variableTypes)
+            let callerType = receiver == .implicitSelf || receiver == .type("Self") ? Syntax(read.node).enclosingTypeName : nil
+            let positions = index.getterPositions(of: read, receiver: receiver, callerType: callerType, callerFile: fileIndex)
+            guard !positions.isEmpty else { return nil }
+            let callees = switch Self.calleeFactsRead(at: Syntax(read.node), resolver: resolver, index: index) {
+            case .heaviness: positions.map(index.function(at:))
+            case .catalogueCalls: positions.map(index.functionForCatalogueCalls(at:))
+            case .declarations: positions.map(index.declaredFunction(at:))
+            }
+            return ResolvedRead(read: read, callees: callees)
+        }
     }
 
     var settings: ModuleSettings { resolver.settings }
@@ -186,7 +209,7 @@ struct RuleContext {
         case declarations, catalogueCalls, heaviness
     }
 
-    private static func calleeFactsRead(at node: FunctionCallExprSyntax, resolver: IsolationResolver, index: ModuleIndex) -> CalleeFacts {
+    private static func calleeFactsRead(at node: some SyntaxProtocol, resolver: IsolationResolver, index: ModuleIndex) -> CalleeFacts {
         let site = resolver.context(of: Syntax(node))
         guard site.isolation.isMainActor else { return .declarations }
         if node.isAwaited { return index.usesSwift62Settings ? .heaviness : .declarations }
