@@ -1,4 +1,6 @@
 @testable import MainGuardLint
+import SwiftParser
+import SwiftSyntax
 import XCTest
 
 /// Issue 17, item 3: a closure handed to the app's own network or dispatch helper runs where the helper
@@ -122,5 +124,21 @@ final class ClosureForwardingTests: XCTestCase {
         // Without a transport that runs closures elsewhere, the two decorators' cycle keeps the caller's thread.
         let protocolOnly = "import UIKit\n\nprotocol Transport {\n    func send(_ request: URLRequest, completion: @escaping (Data?) -> Void)\n}\n\n"
         XCTAssertEqual(lowCostFindings(protocolOnly + decorators).count, 1)
+    }
+}
+
+extension ClosureForwardingTests {
+    /// `nonisolated(unsafe) let work = work` hands the same closure on: the local's uses decide, and a
+    /// use that runs it on the caller's thread still keeps the caller's closures theirs.
+    func testARebindingOfTheClosureIsTheClosure() throws {
+        func forwards(_ body: String) throws -> Bool {
+            let tree = Parser.parse(source: "func onQueue(_ work: @escaping () -> Void) {\n\(body)\n}")
+            let function = try XCTUnwrap(tree.statements.first?.item.as(FunctionDeclSyntax.self))
+            return ClosureForwarding.forwarding(function.signature.parameterClause.parameters, body: function.body).offTheCallersThread
+        }
+        XCTAssertTrue(try forwards("nonisolated(unsafe) let work = work\nqueue.async { work() }"))
+        XCTAssertTrue(try forwards("let job = work\nDispatchQueue.global().async { job() }"))
+        XCTAssertFalse(try forwards("let job = work\njob()"))
+        XCTAssertFalse(try forwards("nonisolated(unsafe) let work = work\nwork()\nqueue.async { work() }"))
     }
 }

@@ -834,10 +834,12 @@ private extension Syntax {
     }
 
     /// In a function that keeps only `.json` or `.plist` files of the folder it reads (`url.pathExtension
-    /// == "json"`): the app's own records, one small file each.
+    /// == "json"`, `name.hasSuffix(".json")`): the app's own records, one small file each (blind round BS:
+    /// a share extension's inbox of captures, read when the app comes to the front).
     var readsAppRecordFiles: Bool {
         let text = enclosingFunctionText
-        return text.contains("pathExtension") && (text.contains("\"json\"") || text.contains("\"plist\""))
+        return (text.contains("pathExtension") && (text.contains("\"json\"") || text.contains("\"plist\"")))
+            || (text.contains("hasSuffix") && (text.contains("\".json\"") || text.contains("\".plist\"")))
     }
 
     /// `isRepeated` or `runsPerFrameOrEvent`: the evidence that makes any operation's cost repeat.

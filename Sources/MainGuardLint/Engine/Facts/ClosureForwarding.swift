@@ -33,12 +33,22 @@ enum ClosureForwarding {
             escaping.insert((parameter.secondName ?? parameter.firstName).text)
         }
         guard !escaping.isEmpty else { return (false, []) }
+        // `nonisolated(unsafe) let work = work` (Swift 6's way to hand on a closure that is not `Sendable`):
+        // the local is the closure too, and its uses decide.
+        for statement in body.statements {
+            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self), escaping.contains(value.baseName.text),
+                      let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                escaping.insert(alias)
+            }
+        }
         let finder = ReferenceFinder(names: escaping)
         finder.walk(body)
         var through: [FunctionCallExprSyntax] = []
         for name in escaping {
             guard let uses = finder.uses[name], !uses.isEmpty else { return (false, []) }
-            for use in uses where !use.runsOffTheCallersThread && !use.reportsAFailureAtOnce {
+            for use in uses where !use.runsOffTheCallersThread && !use.reportsAFailureAtOnce && !use.namesAnAlias(in: escaping) {
                 guard let call = use.enclosingClosure?.enclosingCall ?? use.passedOnAsArgument, CalledName(call) != nil else { return (false, []) }
                 if !through.contains(where: { $0.id == call.id }) { through.append(call) }
             }
@@ -146,6 +156,13 @@ private extension Syntax {
             }
         }
         return types
+    }
+
+    /// `let work = work`: the whole initial value of a local that `names` holds, which the local's uses decide.
+    func namesAnAlias(in names: Set<String>) -> Bool {
+        guard let clause = parent?.as(InitializerClauseSyntax.self), clause.value.id == id,
+              let name = clause.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
+        return names.contains(name)
     }
 
     /// `execute(request, completion: completion)`: the closure parameter itself is an argument of a call,

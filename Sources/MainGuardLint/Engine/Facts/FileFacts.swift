@@ -117,6 +117,16 @@ enum ReceiverKind: Sendable, Hashable {
     /// `namedInstance(name)`.
     case cast(type: String, name: String)
 
+    /// The callee is looked up in the caller's own type: `f()`, `Self.f()`, or a method of a value that a
+    /// function called by its name alone returned (`let resized = resize(image); resized.f()`).
+    var namesTheCallersType: Bool {
+        switch self {
+        case .implicitSelf, .type("Self"): true
+        case .returnedBy(let type, _, _): type == VariableTypes.calledByName
+        default: false
+        }
+    }
+
     /// A value whose type the syntax does not show.
     var isUntypedInstance: Bool {
         switch self {
@@ -379,12 +389,23 @@ struct VariableTypes: Sendable {
             if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression; continue }
             break
         }
-        guard let call = value.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.startsWithUppercase,
-              !member.declName.baseName.text.startsWithUppercase else { return }
-        let result = (type: type, function: member.declName.baseName.text)
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return }
+        let result: (type: String, function: String)
+        // `let resized = resize(image, maxLength: 720)`: a function the caller calls by its name alone.
+        if let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, !function.startsWithUppercase {
+            result = (type: Self.calledByName, function: function)
+        } else {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.startsWithUppercase,
+                  !member.declName.baseName.text.startsWithUppercase else { return }
+            result = (type: type, function: member.declName.baseName.text)
+        }
         if let known = factoryResults[name], known != result { factoryResults[name] = ("", "") } else { factoryResults[name] = result }
     }
+
+    /// The type of a factory result made by a call of a function by its name alone (`resize(image)`), which
+    /// the caller's own type or a free function declares.
+    static let calledByName = "*"
 
     /// The static call whose result `name` holds, when it holds one result only.
     func factoryResult(of name: String) -> (type: String, function: String)? {

@@ -318,10 +318,14 @@ public struct ModuleIndex: Sendable {
             return candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, hierarchy: hierarchy)
         case .returnedBy(let type, let function, let name):
             // The one type the factory's declarations say they return; otherwise what the value's name names.
-            let returned = Set((byKey[function] ?? []).filter { functions[$0].isStatic && functions[$0].enclosingType == type }
-                .compactMap { functions[$0].returnType })
+            let returned = Set((byKey[function] ?? []).filter { position in
+                // `resize(image)`: the caller's own method or a free function; `Type.make()`: a static one.
+                type == VariableTypes.calledByName
+                    ? !functions[position].isGetter && [nil, callerType].contains(functions[position].enclosingType)
+                    : functions[position].isStatic && functions[position].enclosingType == type
+            }.compactMap { functions[$0].returnType })
             var typed = reference
-            if returned.count == 1, let resultType = returned.first {
+            if returned.count == 1, let resultType = returned.first, resultType != "Self" || type != VariableTypes.calledByName {
                 typed.receiver = .instance(resultType == "Self" ? type : resultType)
             } else {
                 typed.receiver = .namedInstance(name)

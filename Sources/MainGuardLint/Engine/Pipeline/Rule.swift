@@ -95,7 +95,7 @@ struct RuleContext {
         reads = !rules.needs(.mainActorCode) ? [] : facts.getterReads.compactMap { read in
             guard index.declaresGetter(named: read.name) else { return nil }
             let receiver = read.receiverKind(types: facts.variableTypes)
-            let callerType = receiver == .implicitSelf || receiver == .type("Self") ? Syntax(read.node).enclosingTypeName : nil
+            let callerType = receiver.namesTheCallersType ? Syntax(read.node).enclosingTypeName : nil
             let positions = index.getterPositions(of: read, receiver: receiver, callerType: callerType, callerFile: fileIndex)
             guard !positions.isEmpty else { return nil }
             let callees = switch Self.calleeFactsRead(at: Syntax(read.node), resolver: resolver, index: index) {
@@ -220,7 +220,7 @@ struct RuleContext {
                                 types: VariableTypes, reading: () -> CalleeFacts) -> [FunctionFacts] {
         guard index.declaresFunction(named: call.lookupName) else { return [] }
         let receiver = call.receiverKind(types: types)
-        let callerType = receiver == .implicitSelf || receiver == .type("Self") ? Syntax(node).enclosingTypeName : nil
+        let callerType = receiver.namesTheCallersType ? Syntax(node).enclosingTypeName : nil
         let positions = index.calleePositions(of: call, receiver: receiver, callerType: callerType, callerFile: fileIndex)
         guard !positions.isEmpty else { return [] }
         switch reading() {
