@@ -82,7 +82,9 @@ class DeclarationCollector: SyntaxVisitor {
                                            freshIdentity: freshIdentity))
         typeNames.append(declaration.name)
         // The full walk only: what the type itself declares as stored (its properties in `body`-free form).
-        storedProperties.append(prefilter == nil ? declaration.memberBlock.map(Self.storedPropertyNames) ?? [] : [])
+        if prefilter == nil, let members = declaration.memberBlock {
+            storedPropertiesByType[declaration.name, default: []].formUnion(Self.storedPropertyNames(members))
+        }
         enclosingTypes.append((node.id, TypeLocalIsolation(declaration, settings: settings)))
         didEnterType()
         guard prefilter != nil, let members = declaration.memberBlock?.members else { return .visitChildren }
@@ -93,10 +95,11 @@ class DeclarationCollector: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// The names of the stored properties the innermost type declares in this declaration (an extension
-    /// declares none): a name read on its own that is one of these runs no getter.
-    var storedPropertiesOfTheInnermostType: Set<String> { storedProperties.last ?? [] }
-    private var storedProperties: [Set<String>] = []
+    /// The names of the stored properties the innermost type declares in this file, up to here (an extension
+    /// in the same file after the type's declaration knows them): a name read on its own that is one of these
+    /// runs no getter.
+    var storedPropertiesOfTheInnermostType: Set<String> { typeNames.last.flatMap { storedPropertiesByType[$0] } ?? [] }
+    private var storedPropertiesByType: [String: Set<String>] = [:]
 
     private static func storedPropertyNames(_ members: MemberBlockSyntax) -> Set<String> {
         var names: Set<String> = []
@@ -115,7 +118,6 @@ class DeclarationCollector: SyntaxVisitor {
     }
 
     private func leaveType() {
-        storedProperties.removeLast()
         typeNames.removeLast()
         enclosingTypes.removeLast()
         didLeaveType()
