@@ -139,8 +139,8 @@ enum CostEvidence {
         // on every tap of the app's main button).
         "CNContactStore.unifiedContacts": .contactsQuery, "CNContactStore.enumerateContacts": .contactsQuery,
         // A calendar query's size is its predicate's dates: a week or a month of events, fetched at each page
-        // or refresh, was worth a change in 8 of 8 blind verdicts (round BR); a window of an hour or a day
-        // (a meeting about to start, today's agenda, one event's own span) in 0 of 4.
+        // or refresh, was worth a change in 7 of 8 blind verdicts (round BR's probe); a window of an hour or a
+        // day (a meeting about to start, today's agenda, one event's own span) in 0 of 4.
         "EKEventStore.events(matching:)": .calendarQuery, "EKEventStore.enumerateEvents(matching:using:)": .calendarQuery,
         "PHImageManager.requestImage (synchronous)": .photoRequest, "PHImageManager.requestImageDataAndOrientation (synchronous)": .photoRequest,
         "PHImageManager.requestImageData (synchronous)": .photoRequest,
