@@ -18,35 +18,17 @@ enum BlockingCallOnMainActor: Rule {
             return hit(entry, token: call.called.nameToken, at: call.node, context).map { (Syntax(call.node), $0) }
         }
         let throughModuleFunctions: [(Syntax, RuleHit)] = context.calls.compactMap { call in
-            guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
-                  call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
-                  let reached = first.catalogueCall, call.callees.allSatisfy({ $0.catalogueCall != nil }),
-                  // `load()` where only `load(reload: true)` does the work.
-                  reached.requires.map({ $0.outcome(calleeParameters: first.parameters, labels: call.called.labels,
-                                                    arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) }) != .contradicted,
-                  counts(reached.entry, at: Syntax(call.node), context.settings),
-                  context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: call.node),
-                  context.settings.includesLowCost || !AppLifecycle.reachesThroughOneOffTask([first.signature] + reached.through) else { return nil }
-            let site = context.executionContext(of: call.node)
-            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
-            return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
-                                               message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
-                                               cause: reached.causeKey(from: first)))
+            guard call.catalogueEntry == nil else { return nil }
+            // `load()` where only `load(reload: true)` does the work.
+            return throughCallees(call.callees, at: Syntax(call.node), token: call.called.nameToken, context) { requirement, first in
+                requirement.outcome(calleeParameters: first.parameters, labels: call.called.labels,
+                                    arguments: ParameterCondition.arguments(of: call.node, forwarding: [])) != .contradicted
+            }
         }
-        // `image.averageColor` where the linted code computes `averageColor` with Core Image: a read runs
-        // the getter as a call runs a function.
+        // `total` where the linted code computes `total` with a blocking call: a read runs the getter as a
+        // call runs a function. A getter takes no arguments, so work under a test of parameters is not its own.
         let throughGetters: [(Syntax, RuleHit)] = context.reads.compactMap { read in
-            guard !read.read.node.isAwaited, let first = read.callees.first,
-                  read.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
-                  let reached = first.catalogueCall, read.callees.allSatisfy({ $0.catalogueCall != nil }), reached.requires == nil,
-                  counts(reached.entry, at: Syntax(read.read.node), context.settings),
-                  context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: read.read.node),
-                  context.settings.includesLowCost || !AppLifecycle.reachesThroughOneOffTask([first.signature] + reached.through) else { return nil }
-            let site = context.executionContext(of: read.read.node)
-            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
-            return (Syntax(read.read.node), RuleHit(token: read.read.nameToken, severity: reached.entry.kind.severityOnMainActor,
-                                                    message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
-                                                    cause: reached.causeKey(from: first)))
+            throughCallees(read.callees, at: Syntax(read.read.node), token: read.read.nameToken, context) { _, _ in false }
         }
         let reads: [(Syntax, RuleHit)] = context.facts.propertyReads.compactMap { read in
             guard let entry = APICatalogue.entry(forPropertyRead: read, types: context.facts.variableTypes, settings: context.settings) else { return nil }
@@ -55,6 +37,26 @@ enum BlockingCallOnMainActor: Rule {
         let all = calls + throughModuleFunctions + throughGetters + reads + (context.settings.includesLowCost ? [] : perEvent(context) + slowCommands(context) + userImages(context))
         let reported = Set(all.map { $0.0.id })
         return all.filter { !$0.0.isInClosure(ofAnyCallIn: reported) }.map(\.1)
+    }
+
+    /// The blocking or heavy catalogue API every callee of the un-awaited call or read at `node` reaches,
+    /// when none of them is main-actor itself (`isSynchronousCodeOffTheMainActor`) and the site is main-actor
+    /// code outside a job: reported at `token`, naming the chain. `allows` decides a work reached only under
+    /// a test of the first callee's parameters (`CatalogueCall.requires`).
+    private static func throughCallees(_ callees: [FunctionFacts], at node: Syntax, token: TokenSyntax, _ context: RuleContext,
+                                       allows: (ParameterCondition, FunctionFacts) -> Bool) -> (Syntax, RuleHit)? {
+        guard !node.isAwaited, let first = callees.first,
+              callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeOffTheMainActor }),
+              let reached = first.catalogueCall, callees.allSatisfy({ $0.catalogueCall != nil }),
+              reached.requires.map({ allows($0, first) }) ?? true,
+              counts(reached.entry, at: node, context.settings),
+              context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: node),
+              context.settings.includesLowCost || !AppLifecycle.reachesThroughOneOffTask([first.signature] + reached.through) else { return nil }
+        let site = context.executionContext(of: node)
+        guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+        return (node, RuleHit(token: token, severity: reached.entry.kind.severityOnMainActor,
+                              message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
+                              cause: reached.causeKey(from: first)))
     }
 
     /// Small work (one image file, one file read: `FunctionRecord.ownCostWhenRepeated`) that main-actor code

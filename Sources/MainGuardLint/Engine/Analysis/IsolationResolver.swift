@@ -184,8 +184,7 @@ public struct IsolationResolver: Sendable {
                 }
                 if member == nil, !(node.is(VariableDeclSyntax.self) && node.isInsideFunctionBody) {
                     member = declaration.name
-                    staticFunction = node.as(FunctionDeclSyntax.self)?.modifiers
-                        .contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } ?? false
+                    staticFunction = node.as(FunctionDeclSyntax.self)?.modifiers.makesATypeMember ?? false
                 }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 let type = enclosingType(node, settings)
@@ -360,6 +359,18 @@ struct TypeDeclarationFacts {
         return nil
     }
 
+    /// The names of the stored properties among the members (observers keep a property stored).
+    var storedPropertyNames: Set<String> {
+        var names: Set<String> = []
+        for member in memberBlock?.members ?? [] {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where !binding.isComputed {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+            }
+        }
+        return names
+    }
+
     /// The type a `typealias` named `name` among the members stands for.
     func typeAlias(named name: String) -> TypeSyntax? {
         for member in memberBlock?.members ?? [] {
@@ -446,5 +457,18 @@ extension TypeSyntax {
         if self.is(ArrayTypeSyntax.self) { return "Array" }
         if self.is(DictionaryTypeSyntax.self) { return "Dictionary" }
         return nil
+    }
+}
+
+extension PatternBindingSyntax {
+    /// A getter (`{ ... }` or `get { }`) makes a computed property; `willSet`/`didSet` alone keep it stored.
+    var isComputed: Bool {
+        guard let accessors = accessorBlock?.accessors else { return false }
+        switch accessors {
+        case .getter:
+            return true
+        case .accessors(let list):
+            return list.contains { [.keyword(.get), .keyword(._read), .keyword(.set)].contains($0.accessorSpecifier.tokenKind) }
+        }
     }
 }

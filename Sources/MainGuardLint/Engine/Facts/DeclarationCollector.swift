@@ -81,10 +81,8 @@ class DeclarationCollector: SyntaxVisitor {
                                            isObservableMacro: declaration.attributes.contains(named: "Observable"),
                                            freshIdentity: freshIdentity))
         typeNames.append(declaration.name)
-        // The full walk only: what the type itself declares as stored (its properties in `body`-free form).
-        if prefilter == nil, let members = declaration.memberBlock {
-            storedPropertiesByType[declaration.name, default: []].formUnion(Self.storedPropertyNames(members))
-        }
+        // The full walk only: the stored properties the type declares, for `storedPropertiesOfTheInnermostType`.
+        if prefilter == nil { storedPropertiesByType[declaration.name, default: []].formUnion(declaration.storedPropertyNames) }
         enclosingTypes.append((node.id, TypeLocalIsolation(declaration, settings: settings)))
         didEnterType()
         guard prefilter != nil, let members = declaration.memberBlock?.members else { return .visitChildren }
@@ -101,22 +99,6 @@ class DeclarationCollector: SyntaxVisitor {
     var storedPropertiesOfTheInnermostType: Set<String> { typeNames.last.flatMap { storedPropertiesByType[$0] } ?? [] }
     private var storedPropertiesByType: [String: Set<String>] = [:]
 
-    private static func storedPropertyNames(_ members: MemberBlockSyntax) -> Set<String> {
-        var names: Set<String> = []
-        for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                // Observers (`didSet`) keep a stored property; a getter makes a computed one.
-                if case .getter = binding.accessorBlock?.accessors { continue }
-                if case .accessors(let list) = binding.accessorBlock?.accessors,
-                   list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) { continue }
-                names.insert(name)
-            }
-        }
-        return names
-    }
-
     private func leaveType() {
         typeNames.removeLast()
         enclosingTypes.removeLast()
@@ -129,7 +111,7 @@ class DeclarationCollector: SyntaxVisitor {
         enterFunction(Syntax(node), name: node.name.text, parameters: node.signature.parameterClause.parameters,
                       isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
                       isConcurrent: node.attributes.contains(named: "concurrent"),
-                      isStatic: node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) },
+                      isStatic: node.modifiers.makesATypeMember,
                       returnType: node.signature.returnClause?.type.simpleName, body: node.body)
     }
 
@@ -178,7 +160,7 @@ class DeclarationCollector: SyntaxVisitor {
     private func enterGetter(of node: VariableDeclSyntax, _ getter: VariableDeclSyntax.Getter) {
         let record = FunctionRecord(
             name: getter.name, parameters: [], isAsync: getter.isAsync, isConcurrent: false,
-            isStatic: node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) },
+            isStatic: node.modifiers.makesATypeMember,
             isFilePrivate: Syntax(node).isFilePrivateDeclaration, enclosingType: typeNames.last, hasBody: true, isGetter: true,
             returnType: getter.type, fileIndex: fileIndex,
             isolation: IsolationResolver.localContext(of: Syntax(node), settings: settings, enclosingType: typeIsolation).isolation,

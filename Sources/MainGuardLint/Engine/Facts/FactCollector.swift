@@ -125,8 +125,7 @@ final class FactCollector: DeclarationCollector {
             var readsSeen: Set<ReadKey> = []
             for read in body.getterReads where read.receiver != nil || !body.isLocal(read.name) {
                 let receiver = read.receiverKind(types: variableTypes)
-                // `makeStore().total`: a value the syntax names no type for resolves to nothing.
-                guard receiver != .instance(nil), readsSeen.insert(ReadKey(name: read.name, receiver: receiver)).inserted else { continue }
+                guard readsSeen.insert(ReadKey(name: read.name, receiver: receiver)).inserted else { continue }
                 let condition = body.parameters.isEmpty ? nil : ParameterCondition.condition(of: Syntax(read.node), parameters: body.parameters)
                 let reference = CallReference(read: read, receiver: receiver, condition: condition)
                 record.callees.append(reference)

@@ -153,7 +153,7 @@ struct CallReference: Sendable {
     /// Its arguments name a slow command-line tool (`SlowCommands`): a callee that runs a process and waits
     /// for it (`FunctionRecord.ownCostWhenRepeated`) does heavy work at this call.
     var namesASlowCommand = false
-    /// A read of a property (`image.averageColor`, `html2String`), not a call: it resolves only to getters
+    /// A read of a property (`self.total`, `contactCount`), not a call: it resolves only to getters
     /// (`FunctionRecord.isGetter`), and a call only to functions.
     var readsAProperty = false
 

@@ -127,7 +127,7 @@ struct SwiftUIViewType {
                     body = Syntax(function)
                 }
             } else if let variable = member.as(VariableDeclSyntax.self) {
-                let isStatic = variable.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+                let isStatic = variable.modifiers.makesATypeMember
                 for binding in variable.bindings {
                     guard let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     if binding.isComputed {
@@ -344,19 +344,6 @@ private final class TypeDeclarationCollector: SyntaxVisitor {
                 if case .decls(let nested)? = clause.elements { return declarations(in: nested) }
                 return []
             }
-        }
-    }
-}
-
-private extension PatternBindingSyntax {
-    /// A getter (`{ ... }` or `get { }`) makes a computed property; `willSet`/`didSet` alone keep it stored.
-    var isComputed: Bool {
-        guard let accessors = accessorBlock?.accessors else { return false }
-        switch accessors {
-        case .getter:
-            return true
-        case .accessors(let list):
-            return list.contains { [.keyword(.get), .keyword(._read), .keyword(.set)].contains($0.accessorSpecifier.tokenKind) }
         }
     }
 }

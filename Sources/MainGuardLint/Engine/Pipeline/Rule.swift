@@ -98,12 +98,8 @@ struct RuleContext {
             let callerType = receiver.namesTheCallersType ? Syntax(read.node).enclosingTypeName : nil
             let positions = index.getterPositions(of: read, receiver: receiver, callerType: callerType, callerFile: fileIndex)
             guard !positions.isEmpty else { return nil }
-            let callees = switch Self.calleeFactsRead(at: Syntax(read.node), resolver: resolver, index: index) {
-            case .heaviness: positions.map(index.function(at:))
-            case .catalogueCalls: positions.map(index.functionForCatalogueCalls(at:))
-            case .declarations: positions.map(index.declaredFunction(at:))
-            }
-            return ResolvedRead(read: read, callees: callees)
+            return ResolvedRead(read: read, callees: Self.functions(at: positions, index: index,
+                                                                    reading: Self.calleeFactsRead(at: read.node, resolver: resolver, index: index)))
         }
     }
 
@@ -223,10 +219,15 @@ struct RuleContext {
         let callerType = receiver.namesTheCallersType ? Syntax(node).enclosingTypeName : nil
         let positions = index.calleePositions(of: call, receiver: receiver, callerType: callerType, callerFile: fileIndex)
         guard !positions.isEmpty else { return [] }
-        switch reading() {
-        case .heaviness: return positions.map(index.function(at:))
-        case .catalogueCalls: return positions.map(index.functionForCatalogueCalls(at:))
-        case .declarations: return positions.map(index.declaredFunction(at:))
+        return functions(at: positions, index: index, reading: reading())
+    }
+
+    /// The index's functions at `positions`, with the facts `reading` asks for.
+    private static func functions(at positions: [Int], index: ModuleIndex, reading: CalleeFacts) -> [FunctionFacts] {
+        switch reading {
+        case .heaviness: positions.map(index.function(at:))
+        case .catalogueCalls: positions.map(index.functionForCatalogueCalls(at:))
+        case .declarations: positions.map(index.declaredFunction(at:))
         }
     }
 }

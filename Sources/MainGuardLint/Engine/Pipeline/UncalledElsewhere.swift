@@ -78,7 +78,7 @@ enum UncalledElsewhere {
         if let function = start.as(FunctionDeclSyntax.self) {
             guard mayBeCalledFromOutside(function, declaresType: declaresType) else { return .byItsName }
             // The runtime calls a class's own `class` overrides (`layerClass`) without any instance.
-            let onTheType = function.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+            let onTheType = function.modifiers.makesATypeMember
             let exported = function.attributes.contains { element in
                 guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return true }
                 return !inertAttributes.contains(name) && !instanceAttributes.contains(name)

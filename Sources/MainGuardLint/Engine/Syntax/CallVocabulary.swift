@@ -96,17 +96,17 @@ extension CalledName {
 }
 
 /// A read of a property by name, which runs a getter where the linted code declares the property as a
-/// computed one: `image.averageColor`, `self.total`, or `total` in a method of its type. Not a call
-/// (`load()`), an assignment (`total = 0`), a name that starts in upper case (a type) or `$0`.
+/// computed one: `self.total`, or `total` in a method of its type or as a global. Not a call (`load()`),
+/// an assignment (`total = 0`), a name that starts in upper case (a type) or `$0`.
 ///
 /// ```swift
-/// PropertyRead(member: memberAccess)?.name // "averageColor" for `image.averageColor`
+/// PropertyRead(member: memberAccess)?.name // "total" for `self.total`
 /// ```
 struct PropertyRead: Sendable {
     let node: ExprSyntax
     /// The token findings point at.
     let nameToken: TokenSyntax
-    /// `image` in `image.averageColor`; nil for a name read on its own.
+    /// `self` in `self.total`; nil for a name read on its own.
     let receiver: ExprSyntax?
 
     var name: String { nameToken.text }
@@ -476,6 +476,9 @@ extension DeclModifierListSyntax {
     func contains(_ modifier: Keyword) -> Bool {
         !isEmpty && contains { $0.name.tokenKind == .keyword(modifier) }
     }
+
+    /// `static` or `class`: a member of the type itself, not of its instances.
+    var makesATypeMember: Bool { contains(.static) || contains(.class) }
 
     /// `nonisolated` without `(unsafe)`: on a declaration it leaves the enclosing actor.
     var isNonisolated: Bool {
