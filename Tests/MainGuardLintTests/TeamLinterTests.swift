@@ -270,6 +270,79 @@ import Testing
         #expect(try lint([folder.path]).isEmpty)
     }
 
+    /// A computed property no linted file reads is dead code, as a function nothing calls is: its getter
+    /// never runs. A read in another file brings its findings back; a property the standard library reads
+    /// through a protocol without writing its name (`description` in string interpolation) keeps them.
+    @Test func aComputedPropertyNoLintedFileReadsIsNotReported() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        let summary = { (name: String) in
+            """
+            import Contacts
+
+            @MainActor final class ContactsSummary: CustomStringConvertible {
+                let store = CNContactStore()
+                var \(name): String {
+                    var count = 0
+                    try? store.enumerateContacts(with: CNContactFetchRequest(keysToFetch: [])) { _, _ in count += 1 }
+                    return "\\(count) contacts"
+                }
+            }
+            """
+        }
+        try write(summary("contactCount"), "Sources/App/ContactsSummary.swift")
+        try write("@MainActor let summary = ContactsSummary()\n", "Sources/App/Main.swift")
+        #expect(try lint([folder.path]).isEmpty, "nothing reads contactCount")
+        #expect(try lint([folder.path], cached: false).isEmpty)
+
+        try write("@MainActor let summary = ContactsSummary()\n@MainActor func badge() -> String { summary.contactCount }\n", "Sources/App/Main.swift")
+        #expect(try lint([folder.path]) == ["ContactsSummary.swift:7"])
+        #expect(try lint([folder.path], cached: false) == ["ContactsSummary.swift:7"])
+
+        try write("@MainActor let summary = ContactsSummary()\n", "Sources/App/Main.swift")
+        try write(summary("description"), "Sources/App/ContactsSummary.swift")
+        #expect(try lint([folder.path]) == ["ContactsSummary.swift:7"], "string interpolation reads description")
+    }
+
+    /// A conformance to the app's own protocol lets nothing outside call a method by a name no file writes,
+    /// nor does an SDK delegate for a method named for the app's own action (`getSubtitles(fromPath:)`): the
+    /// SDK calls a delegate's methods by names that start with the object calling them
+    /// (`comboBoxSelectionDidChange(_:)`). An app protocol that refines an SDK delegate passes it on.
+    @Test func appProtocolsAndDelegatesCallOnlyTheirRequirements() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        let controller = { (conformances: String, method: String) in
+            """
+            import AppKit
+
+            final class SubtitleViewController: NSViewController, \(conformances) {
+                func progressDidChange(_ value: Double) {}
+
+                func \(method) {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    semaphore.wait()
+                }
+            }
+            """
+        }
+        let protocols = "protocol ProgressReporting: AnyObject { func progressDidChange(_ value: Double) }\nprotocol ListReporting: ProgressReporting, NSTableViewDelegate {}\n"
+        try write(protocols + "@MainActor let controller = SubtitleViewController()\n", "Sources/App/Main.swift")
+        try write(controller("NSComboBoxDelegate, ProgressReporting", "getSubtitles(fromPath path: String)"), "Sources/App/SubtitleViewController.swift")
+        #expect(try lint([folder.path]).isEmpty, "nothing calls getSubtitles(fromPath:)")
+        try write(controller("ListReporting", "loadRows()"), "Sources/App/SubtitleViewController.swift")
+        #expect(try lint([folder.path]).isEmpty, "nothing calls loadRows()")
+
+        // The delegate's own callback, and one an app protocol passes on from an SDK delegate, keep their findings.
+        try write(controller("NSComboBoxDelegate, ProgressReporting", "comboBoxSelectionDidChange(_ notification: Notification)"), "Sources/App/SubtitleViewController.swift")
+        #expect(try lint([folder.path]) == ["SubtitleViewController.swift:8"])
+        try write(controller("ListReporting", "tableViewSelectionDidChange(_ notification: Notification)"), "Sources/App/SubtitleViewController.swift")
+        #expect(try lint([folder.path]) == ["SubtitleViewController.swift:8"])
+        // So does a call in another file.
+        try write(controller("NSComboBoxDelegate, ProgressReporting", "getSubtitles(fromPath path: String)"), "Sources/App/SubtitleViewController.swift")
+        try write(protocols + "@MainActor let controller = SubtitleViewController()\n@MainActor func open() { controller.getSubtitles(fromPath: \"\") }\n", "Sources/App/Main.swift")
+        #expect(try lint([folder.path]) == ["SubtitleViewController.swift:8"])
+    }
+
     /// A call written only in code compiled into debug builds (`#if DEBUG`) is no caller in the app users
     /// run; a call in its `#else` branch, or after its `#endif`, is.
     @Test func aCallerCompiledOnlyIntoDebugBuildsDoesNotCount() throws {

@@ -319,6 +319,15 @@ enum CostEvidence {
         Syntax(call).encodesUserMedia(receiver: image)
     }
 
+    /// A call that hands a helper one image per element of a list (`for media in mediaItems {
+    /// ImageHelper.compress(uiImage: media.image) }`), not a small or drawn one: the helper's encode repeats,
+    /// as one written in the loop does (blind round BU's recall hunt: each photo of a review JPEG-encoded on
+    /// the main actor as the review is posted).
+    static func handsImagesInALoop(at call: FunctionCallExprSyntax, image: ExprSyntax?) -> Bool {
+        let node = Syntax(call)
+        return node.isRepeated && !node.namesASmallOrDrawnImage(receiver: image)
+    }
+
     /// True when a catalogued property read (`renderer.uiImage`) needs no evidence, or repeats and, for a
     /// renderer, does not draw an icon (`ImageRenderer(content: Image(nsImage: workspace.icon(forFile:)))`:
     /// blind round AB rejected one in a fallback card's `body`).

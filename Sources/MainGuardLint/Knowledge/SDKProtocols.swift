@@ -8,6 +8,7 @@
 /// SDKProtocols.mayCall("body", through: "View")                                 // true
 /// SDKProtocols.mayCall("loadChildren", through: "View")                         // false
 /// SDKProtocols.mayCall("applicationDidBecomeActive", through: "UIApplicationDelegate") // true
+/// SDKProtocols.mayCall("loadHistory", through: "NSComboBoxDelegate")                  // false
 /// ```
 enum SDKProtocols {
     /// SwiftUI protocols and the names of all their function requirements.
@@ -34,7 +35,38 @@ enum SDKProtocols {
     static func mayCall(_ name: String, through inherited: String) -> Bool {
         if let names = requirements[inherited] { return names.contains(name) }
         if let prefixes = requirementPrefixes[inherited] { return prefixes.contains { name.hasPrefix($0) } }
+        if inherited.hasSuffix("Delegate") || inherited.hasSuffix("DataSource"), appleFrameworkPrefixes.contains(where: inherited.hasPrefix) {
+            return !appActionWords.contains(String(firstWord(of: name)))
+        }
         return true
+    }
+
+    /// Words that start the names of an app's own actions (`getSubtitles(fromPath:)`, `loadHistory()`,
+    /// `saveDocument()`) and of no requirement of an Apple framework's delegate or data source
+    /// (`appleFrameworkPrefixes`), whose names start with
+    /// the object that calls them (`tableView(_:didSelectRowAt:)`, `comboBox(_:objectValueForItemAt:)`),
+    /// `numberOf…`, or the event (`controlTextDidChange(_:)`, `prepareForPopoverPresentation(_:)`). Not `handle`,
+    /// `request`, `present` or `download`, which some start with (`CKSyncEngineDelegate.handleEvent(_:syncEngine:)`,
+    /// `SKRequestDelegate.requestDidFinish(_:)`, `UISearchControllerDelegate.presentSearchController(_:)`,
+    /// `WKDownloadDelegate.download(_:decideDestinationUsing:suggestedFilename:)`).
+    /// Blind round BT: a view controller that is a combo box's delegate kept a method nothing called.
+    static let appActionWords: Set<String> = [
+        "get", "load", "fetch", "save", "setup", "set", "configure", "refresh", "reload", "start", "stop", "show",
+        "hide", "create", "process", "parse", "convert", "export", "import", "upload", "add", "remove",
+        "delete", "clear", "reset", "apply", "generate", "compute", "calculate", "send", "write", "read", "copy",
+        "check", "dismiss", "play", "pause", "record", "scan", "sync", "register",
+    ]
+
+    /// The prefixes of Apple frameworks' delegate and data source protocols, which follow Apple's naming.
+    /// Another library's delegate may not (TLPhotoPicker's `dismissPhotoPicker(withPHAssets:)`).
+    static let appleFrameworkPrefixes = [
+        "NS", "UI", "AV", "CL", "MK", "WK", "PH", "SK", "CB", "UN", "EK", "CN", "MF", "QL", "AS", "GK", "SF", "PK",
+        "CA", "MC", "CX", "CK", "HK", "WC", "NE", "AU", "MP", "VN", "AR", "SCN", "IK", "PDF",
+    ]
+
+    /// The lowercase word a name starts with: `get` for `getSubtitlesFromPath`, `setup` for `setupUI`.
+    static func firstWord(of name: String) -> Substring {
+        name.prefix { $0.isLowercase }
     }
 
     /// Types the system finds by the metadata the build extracts, not by a name in code: App Intents, their

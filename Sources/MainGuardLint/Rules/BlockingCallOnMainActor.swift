@@ -116,11 +116,15 @@ enum BlockingCallOnMainActor: Rule {
 
     /// The image encode every callee of an un-awaited call does to the image it is handed
     /// (`FunctionFacts.encodeOfAHandedImage`), with the first callee, where the caller shows the image is a
-    /// user's photo or capture (`CostEvidence.handsAUserImage(at:image:)`); the caller checks the callees' other facts.
+    /// user's photo or capture (`CostEvidence.handsAUserImage(at:image:)`) or hands one image per element of a
+    /// list (`CostEvidence.handsImagesInALoop(at:image:)`); the caller checks the callees' other facts.
     static func encodeOfAUserImage(at call: ResolvedCall) -> (first: FunctionFacts, encode: CatalogueEntry)? {
         guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
-              let encode = first.encodeOfAHandedImage, call.callees.allSatisfy({ $0.encodeOfAHandedImage != nil }),
-              CostEvidence.handsAUserImage(at: call.node, image: call.called.receiver ?? call.node.arguments.first?.expression) else { return nil }
+              let encode = first.encodeOfAHandedImage, call.callees.allSatisfy({ $0.encodeOfAHandedImage != nil }) else { return nil }
+        // `ImageHelper.compress(photo)`: a static helper is handed the image as its argument.
+        let receiver = call.called.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text.startsWithUppercase == true ? nil : $0 }
+        let image = receiver ?? call.node.arguments.first?.expression
+        guard CostEvidence.handsAUserImage(at: call.node, image: image) || CostEvidence.handsImagesInALoop(at: call.node, image: image) else { return nil }
         return (first, encode)
     }
 

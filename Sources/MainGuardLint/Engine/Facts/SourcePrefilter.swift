@@ -236,10 +236,11 @@ struct SourcePrefilter {
 
     /// The names the text's declarations of `type` inherit, or its extensions add: `["NSObject",
     /// "NSTableViewDelegate"]` for `class Exporter: NSObject, NSTableViewDelegate {`. A generic clause is
-    /// skipped up to its `>`; the list ends at `{` or `where`.
-    func inheritedNames(of type: String) -> [String] {
+    /// skipped up to its `>`; the list ends at `{` or `where`. With `declaredBy: ["protocol"]`, the
+    /// protocols a protocol of that name refines.
+    func inheritedNames(of type: String, declaredBy keywords: Set<String> = ["class", "struct", "enum", "actor", "extension"]) -> [String] {
         offsets(ofWord: type).flatMap { offset -> [String] in
-            guard let keyword = wordBefore(offset), ["class", "struct", "enum", "actor", "extension"].contains(keyword),
+            guard let keyword = wordBefore(offset), keywords.contains(keyword),
                   let base = bytes.baseAddress else { return [] }
             var position = offset + type.utf8.count
             if byteAfterSpaces(at: position) == UInt8(ascii: "<") {
@@ -253,6 +254,11 @@ struct SourcePrefilter {
             let list = clause.components(separatedBy: " where ").first ?? clause
             return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
+    }
+
+    /// Whether the text declares a protocol named `name` (`protocol ProgressView: AnyObject {`).
+    func declaresProtocol(_ name: String) -> Bool {
+        containsWord(name) && offsets(ofWord: name).contains { wordBefore($0) == "protocol" }
     }
 
     /// The name written just before `offset`, spaces between; nil when none ends there.

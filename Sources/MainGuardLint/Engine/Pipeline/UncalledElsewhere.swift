@@ -53,6 +53,14 @@ enum UncalledElsewhere {
         "Comparable", "CustomStringConvertible",
     ]
 
+    /// Members that the standard library, Foundation or SwiftUI use through the inert protocols
+    /// (`inertInheritance`) and a few others, without writing their names: `hash(into:)` for `Hashable`,
+    /// `description` in string interpolation, `id` in `ForEach`, `errorDescription` for `LocalizedError`.
+    static let witnessesAnInertProtocol: Set<String> = [
+        "callAsFunction", "main", "hash", "description", "debugDescription", "id", "hashValue", "rawValue", "allCases",
+        "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "customMirror", "unownedExecutor",
+    ]
+
     /// Attributes that change neither who calls a function nor how.
     static let inertAttributes: Set<String> = ["MainActor", "discardableResult", "available", "concurrent", "Sendable", "Observable", "frozen"]
 
@@ -67,15 +75,16 @@ enum UncalledElsewhere {
                   entry(start, uncalled: uncalled, declaresType: declaresType)
               }), !found.functions.isEmpty || !found.types.isEmpty else { return nil }
         return found.functions.map { function in
-            Root(name: function.name.text, type: Syntax(function).enclosingTypeName ?? "",
-                 createdType: uncalled.typeReachedOnlyByName(around: Syntax(function), isInert: { hasOnlyInertAttributes($0) }, declaresType: declaresType))
+            Root(name: function.name, type: function.node.enclosingTypeName ?? "",
+                 createdType: uncalled.typeReachedOnlyByName(around: function.node, isInert: { hasOnlyInertAttributes($0) }, declaresType: declaresType))
         } + found.types.map { Root(name: "", type: "", createdType: $0) }
     }
 
-    /// How the code at `start` (a function that is not private, an initializer, an accessor, a property's
-    /// initial value) may be reached: by a call naming the function, once its type is created, or from outside.
+    /// How the code at `start` (a function or a computed property that is not private, an initializer, an
+    /// accessor, a property's initial value) may be reached: by a call naming the function, once its type
+    /// is created, or from outside.
     static func entry(_ start: Syntax, uncalled: UncalledFunctions, declaresType: (String) -> Bool) -> UncalledFunctions.Entry {
-        if let function = start.as(FunctionDeclSyntax.self) {
+        if let function = NamedCode(start) {
             guard mayBeCalledFromOutside(function, declaresType: declaresType) else { return .byItsName }
             // The runtime calls a class's own `class` overrides (`layerClass`) without any instance.
             let onTheType = function.modifiers.makesATypeMember
@@ -95,19 +104,20 @@ enum UncalledElsewhere {
         return type.map(UncalledFunctions.Entry.throughItsType) ?? .fromOutside
     }
 
-    /// The system, another module or the Objective-C runtime may call the function by a name no linted file
-    /// writes: it is public, overrides, is dynamic or attributed (`@objc`, `@IBAction`), is an operator, or
-    /// sits in a type that conforms to a protocol the linted code does not declare (a delegate, `View`).
-    static func mayBeCalledFromOutside(_ function: FunctionDeclSyntax, declaresType: (String) -> Bool) -> Bool {
-        // `hash(into:)` is the one function an inert protocol (`Hashable`) requires; the standard library calls it.
-        guard case .identifier(let name) = function.name.tokenKind, !["callAsFunction", "main", "hash"].contains(name) else { return true }
+    /// The system, another module or the Objective-C runtime may call the function or read the property by
+    /// a name no linted file writes: it is public, overrides, is dynamic or attributed (`@objc`, `@IBAction`),
+    /// is an operator, witnesses a requirement of an inert protocol (``witnessesAnInertProtocol``), or sits
+    /// in a type that conforms to a protocol the linted code does not declare (a delegate, `View`).
+    static func mayBeCalledFromOutside(_ function: NamedCode, declaresType: (String) -> Bool) -> Bool {
+        let name = function.name
+        guard name.first.map({ $0 == "_" || $0.isLetter }) == true, !witnessesAnInertProtocol.contains(name) else { return true }
         let outsideModifiers: Set<Keyword> = [.public, .open, .package, .override, .dynamic, .required]
         if function.modifiers.contains(where: { modifier in
             if case .keyword(let keyword) = modifier.name.tokenKind { return outsideModifiers.contains(keyword) }
             return false
         }) { return true }
         if !hasOnlyInertAttributes(function.attributes) { return true }
-        var node = Syntax(function).parent
+        var node = function.node.parent
         while let current = node {
             if let group = current.asProtocol(DeclGroupSyntax.self) {
                 // `@main` says who creates the type, not which of its functions the system calls.
@@ -146,6 +156,43 @@ enum UncalledElsewhere {
         if name == "contents" { return path.contains(".xcdatamodel/") }
         guard let dot = name.lastIndex(of: ".") else { return false }
         return ["storyboard", "xib", "plist", "pbxproj", "xcconfig", "m", "mm", "h"].contains(name[name.index(after: dot)...])
+    }
+
+    /// The protocols among `names` that the linted code declares, each with the names it refines (other
+    /// than inert ones), and so on for the protocols those name, a few levels deep. A protocol of the app
+    /// lets nothing outside call a member by a name no linted file writes: only the SDK protocols it refines
+    /// may (blind round BT: a view controller conforming to the app's `ProgressView` kept a method nothing
+    /// called).
+    static func refinements(of names: Set<String>, inputs: [Linter.SourceInput]) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        var pending = names
+        for _ in 0..<4 where !pending.isEmpty {
+            var next: Set<String> = []
+            for input in inputs {
+                SourcePrefilter.withPrefilter(over: input.text) { prefilter in
+                    for name in pending where prefilter.declaresProtocol(name) {
+                        let refined = prefilter.inheritedNames(of: name, declaredBy: ["protocol"]).filter { !isInert($0) && $0 != "AnyObject" && $0 != "class" }
+                        found[name, default: []].formUnion(refined)
+                        next.formUnion(refined)
+                    }
+                }
+            }
+            pending = next.subtracting(found.keys)
+        }
+        return found
+    }
+
+    /// `inherited` with each protocol of the linted code (`refinements`) replaced by the SDK protocols it
+    /// refines, through protocols of the linted code that refine others.
+    static func throughAppProtocols(_ inherited: Set<String>, refinements: [String: Set<String>]) -> Set<String> {
+        var result: Set<String> = []
+        var pending = Array(inherited)
+        var seen: Set<String> = []
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if let refined = refinements[name] { pending.append(contentsOf: refined) } else { result.insert(name) }
+        }
+        return result
     }
 
     /// Drops findings whose every root no other linted file names, in types no file gives a conformance.
@@ -192,6 +239,10 @@ enum UncalledElsewhere {
                     }
                 }
             }
+        }
+        let appProtocols = refinements(of: Set(inheritedBy.values.joined()), inputs: inputs)
+        for (type, inherited) in inheritedBy {
+            inheritedBy[type] = throughAppProtocols(inherited, refinements: appProtocols)
         }
         let namedElsewhere = { (name: String, finding: Finding) in !namedIn[name, default: []].subtracting([finding.file]).isEmpty }
         return findings.filter { finding in

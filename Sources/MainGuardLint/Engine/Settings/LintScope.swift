@@ -177,25 +177,27 @@ extension Syntax {
 }
 
 extension Syntax {
-    /// The `private` or `fileprivate` method or function the node is written in, when the runtime cannot
-    /// call it on its own: not `@objc`, `@IBAction`, `dynamic` or an `override`, and not in an extension
-    /// that adds conformances (a protocol's witness). Only its own file can call such a function, so when
-    /// the file names it nowhere else (`UncalledFunctions`), nothing calls it.
-    var enclosingPrivateFunction: FunctionDeclSyntax? {
+    /// The `private` or `fileprivate` method, function or computed property (`NamedCode`) the node is
+    /// written in, when the runtime cannot call it on its own: not `@objc`, `@IBAction`, `dynamic` or an
+    /// `override`, and not in an extension that adds conformances (a protocol's witness). Only its own file
+    /// can call or read such a declaration, so when the file names it nowhere else (`UncalledFunctions`),
+    /// nothing runs it.
+    var enclosingPrivateCode: NamedCode? {
         var node = parent
-        while let current = node, !current.is(FunctionDeclSyntax.self) {
+        var found: NamedCode?
+        while let current = node, found == nil {
             if current.kind == .initializerDecl || current.kind == .sourceFile || current.asProtocol(DeclGroupSyntax.self) != nil { return nil }
+            if current.is(FunctionDeclSyntax.self) || current.is(VariableDeclSyntax.self) { found = NamedCode(current) }
             node = current.parent
         }
-        guard let function = node?.as(FunctionDeclSyntax.self),
-              function.isPrivateToItsFile,
-              !function.modifiers.contains(where: { [.keyword(.override), .keyword(.dynamic)].contains($0.name.tokenKind) }),
-              !["objc", "IBAction", "IBSegueAction", "_dynamicReplacement"].contains(where: function.attributes.contains(named:))
+        guard let code = found, code.isPrivateToItsFile,
+              !code.modifiers.contains(where: { [.keyword(.override), .keyword(.dynamic)].contains($0.name.tokenKind) }),
+              !["objc", "IBAction", "IBSegueAction", "IBInspectable", "_dynamicReplacement"].contains(where: code.attributes.contains(named:))
         else { return nil }
-        var outer = function.parent
+        var outer = code.node.parent
         while let current = outer, current.asProtocol(DeclGroupSyntax.self) == nil { outer = current.parent }
         if let conforming = outer?.as(ExtensionDeclSyntax.self), conforming.inheritanceClause != nil { return nil }
-        return function
+        return code
     }
 
     /// After a `guard` that returns unless the process was launched with an argument or an environment

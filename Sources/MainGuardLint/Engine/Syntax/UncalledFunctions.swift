@@ -34,25 +34,25 @@ struct UncalledFunctions {
     /// How many private callers deep a dead chain is followed.
     static let deepestChain = 6
 
-    /// True when `node` is written in a private function (`Syntax.enclosingPrivateFunction`) that its file
-    /// names only where it declares it, or in other private functions that nothing calls.
+    /// True when `node` is written in a private function or computed property (`Syntax.enclosingPrivateCode`)
+    /// that its file names only where it declares it, or in other private code that nothing calls.
     mutating func contains(_ node: Syntax) -> Bool {
-        guard let function = node.enclosingPrivateFunction else { return false }
-        return isUncalled(function, root: node.root, assumingUncalled: [])
+        guard let code = node.enclosingPrivateCode else { return false }
+        return isUncalled(code, root: node.root, assumingUncalled: [])
     }
 
     /// `assumingUncalled`: the functions whose answer is being worked out further up, taken as uncalled so
     /// that two helpers calling only each other are dead; an answer that leans on them is not kept.
-    private mutating func isUncalled(_ function: FunctionDeclSyntax, root: Syntax, assumingUncalled: Set<SyntaxIdentifier>) -> Bool {
-        if let known = answers[function.id] { return known }
-        let assumed = assumingUncalled.union([function.id])
+    private mutating func isUncalled(_ code: NamedCode, root: Syntax, assumingUncalled: Set<SyntaxIdentifier>) -> Bool {
+        if let known = answers[code.node.id] { return known }
+        let assumed = assumingUncalled.union([code.node.id])
         var answer = true
-        for mention in callingMentions(of: function, root: root) {
-            guard let caller = mention?.enclosingPrivateFunction else {
+        for mention in callingMentions(of: code, root: root) {
+            guard let caller = mention?.enclosingPrivateCode else {
                 answer = false
                 break
             }
-            if assumed.contains(caller.id) { continue }
+            if assumed.contains(caller.node.id) { continue }
             // A chain of helpers deeper than a few calls counts as called: the answer stays cheap and the
             // stack shallow in a generated file of thousands of private functions.
             if assumed.count >= Self.deepestChain || !isUncalled(caller, root: root, assumingUncalled: assumed) {
@@ -60,7 +60,7 @@ struct UncalledFunctions {
                 break
             }
         }
-        if assumingUncalled.isEmpty || !answer { answers[function.id] = answer }
+        if assumingUncalled.isEmpty || !answer { answers[code.node.id] = answer }
         return answer
     }
 }
@@ -89,16 +89,16 @@ extension UncalledFunctions {
     /// //                 private static func save(_ image: UIImage) async { _ = image.pngData() } }
     /// uncalled.rootsCalledOnlyElsewhere(around: Syntax(hit.token)) { _ in .byItsName } // ([share], [])
     /// ```
-    func rootsCalledOnlyElsewhere(around node: Syntax, entry: (Syntax) -> Entry) -> (functions: [FunctionDeclSyntax], types: [String])? {
-        guard let start = node.enclosingFunction, !start.is(SourceFileSyntax.self) else { return nil }
-        var roots: [SyntaxIdentifier: FunctionDeclSyntax] = [:]
+    func rootsCalledOnlyElsewhere(around node: Syntax, entry: (Syntax) -> Entry) -> (functions: [NamedCode], types: [String])? {
+        guard let start = node.enclosingNamedCode, !start.is(SourceFileSyntax.self) else { return nil }
+        var roots: [SyntaxIdentifier: NamedCode] = [:]
         var types: Set<String> = []
         var seen: Set<SyntaxIdentifier> = []
         var pending = [start]
         while let next = pending.popLast() {
             guard seen.insert(next.id).inserted else { continue }
             guard seen.count <= Self.deepestChain * 4 else { return nil }
-            let function = next.as(FunctionDeclSyntax.self)
+            let function = NamedCode(next)
             if function?.isCallableOnlyInItsFile != true {
                 switch entry(next) {
                 case .fromOutside: return nil
@@ -113,11 +113,11 @@ extension UncalledFunctions {
             }
             guard let function else { return nil }
             for mention in callingMentions(of: function, root: node.root) {
-                guard let caller = mention?.enclosingFunction, !caller.is(SourceFileSyntax.self) else { return nil }
+                guard let caller = mention?.enclosingNamedCode, !caller.is(SourceFileSyntax.self) else { return nil }
                 pending.append(caller)
             }
         }
-        return (roots.values.sorted { $0.position < $1.position }, types.sorted())
+        return (roots.values.sorted { $0.node.position < $1.node.position }, types.sorted())
     }
 
     /// The type of the linted code that `node` (a declaration, or code in a property's initial value) is a
@@ -163,11 +163,11 @@ extension UncalledFunctions {
     /// itself (a retry, a polling loop: blind round Z read a `sleep` in a private method that only restarts
     /// itself), not a word in a comment or a localization key (`"settings.reload"`), and, with `ignoresRarePaths`, not a call on an error path, for a
     /// launch argument or in a one-off task. A word in a string maps to its token.
-    private func callingMentions(of function: FunctionDeclSyntax, root: Syntax) -> [Syntax?] {
-        let body = function.bodyOffsets
-        let declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
+    private func callingMentions(of function: NamedCode, root: Syntax) -> [Syntax?] {
+        let body = function.ownOffsets
+        let declaration = function.declaration
         let offsets = SourcePrefilter.withPrefilter(over: text) { prefilter in
-            prefilter.offsets(ofWord: function.name.text).filter { !body.contains($0) && $0 != declaration && !prefilter.isInADottedKey(at: $0) }
+            prefilter.offsets(ofWord: function.name).filter { !body.contains($0) && $0 != declaration && !prefilter.isInADottedKey(at: $0) }
         }
         return offsets.compactMap { offset -> Syntax?? in
             // Past the last token: a comment at the end of the file.
@@ -207,6 +207,74 @@ extension DeclModifierListSyntax {
     /// `public`, `open` or `package`: code of other modules may use the declaration.
     var opensBeyondTheModule: Bool {
         contains { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }
+    }
+}
+
+/// Code that runs only where something names it: a function, or the getter of a computed property
+/// (`VariableDeclSyntax.computedGetter`: a type's member or a global), which runs where the property is
+/// read (blind round BR: a diagnostics property that nothing read, reported for the folder it lists).
+///
+/// ```swift
+/// // var localModelDiagnostics: String { (try? FileManager.default.contentsOfDirectory(atPath: path))... }
+/// NamedCode(Syntax(variable))?.name // "localModelDiagnostics"
+/// ```
+struct NamedCode {
+    let node: Syntax
+    let name: String
+    let modifiers: DeclModifierListSyntax
+    let attributes: AttributeListSyntax
+    /// The UTF-8 offsets of the body (a function's braces, a property's whole declaration): a mention of
+    /// the name there is a call to itself.
+    let ownOffsets: Range<Int>
+    /// The UTF-8 offset of the name where it is declared.
+    let declaration: Int
+
+    init?(_ node: Syntax) {
+        if let function = node.as(FunctionDeclSyntax.self) {
+            name = function.name.text
+            modifiers = function.modifiers
+            attributes = function.attributes
+            ownOffsets = function.bodyOffsets
+            declaration = function.name.positionAfterSkippingLeadingTrivia.utf8Offset
+        } else if let variable = node.as(VariableDeclSyntax.self), let getter = variable.computedGetter {
+            name = getter.name
+            modifiers = variable.modifiers
+            attributes = variable.attributes
+            ownOffsets = variable.position.utf8Offset..<variable.endPosition.utf8Offset
+            declaration = ownOffsets.lowerBound
+        } else {
+            return nil
+        }
+        self.node = node
+    }
+
+    /// `private` or `fileprivate`, or a function local to another: only its own file can call or read it.
+    var isCallableOnlyInItsFile: Bool {
+        node.as(FunctionDeclSyntax.self)?.isCallableOnlyInItsFile ?? isPrivateToItsFile
+    }
+
+    /// Declared `private` or `fileprivate`.
+    var isPrivateToItsFile: Bool {
+        modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
+    }
+}
+
+extension Syntax {
+    /// The code a caller must name to run the node (``NamedCode``): as `enclosingFunction`, except that a
+    /// computed property's getter, written alone or as `get`, is its property's declaration.
+    var enclosingNamedCode: Syntax? {
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let variable = current.as(VariableDeclSyntax.self), variable.computedGetter != nil { return current }
+            node = current.parent
+        }
+        guard let accessor = node?.as(AccessorDeclSyntax.self), accessor.accessorSpecifier.tokenKind == .keyword(.get) else { return node }
+        var outer = accessor.parent
+        while let current = outer, !current.isFunctionBoundary {
+            if let variable = current.as(VariableDeclSyntax.self) { return variable.computedGetter != nil ? current : node }
+            outer = current.parent
+        }
+        return node
     }
 }
 
