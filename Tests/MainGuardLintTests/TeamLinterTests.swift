@@ -379,6 +379,11 @@ import Testing
         let bytes = Array(text.utf8)
         #expect(ranges.map { String(decoding: bytes[$0], as: UTF8.self) } == ["\nb\n#if os(iOS)\nc\n#endif\nd\n"])
         #expect(SourcePrefilter.withPrefilter(over: "#if !DEBUG\nx\n#endif\n") { $0.debugOnlyRanges() }.isEmpty)
+        // A flag named for a debugging build of its own is one too; a flag that merely contains the word is not.
+        #expect(SourcePrefilter.withPrefilter(over: "#if DEBUG_CALIBRATION\nx\n#endif\n") { $0.debugOnlyRanges() }.count == 1)
+        #expect(SourcePrefilter.isDebugBuildCondition("DEBUG_MENU && os(iOS)"))
+        #expect(!SourcePrefilter.isDebugBuildCondition("DEBUGGER_ATTACHED"))
+        #expect(!SourcePrefilter.isDebugBuildCondition("DEBUG || RELEASE"))
     }
 
     /// A single file, or a folder inside the target, may leave the callers out: its findings stay.

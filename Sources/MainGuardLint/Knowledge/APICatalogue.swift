@@ -126,6 +126,25 @@ public enum APICatalogue {
         .init(match: .method(receiver: "FileManager", name: "enumerator", prefix: false), kind: .syncIO, display: "FileManager.enumerator"),
         .init(match: .method(receiver: "FileManager", name: "contents", prefix: false), kind: .syncIO, display: "FileManager.contents(atPath:)"),
         .init(match: .method(receiver: "FileManager", name: "copyItem", prefix: false), kind: .syncIO, display: "FileManager.copyItem"),
+        // Archives (ZIPFoundation, SSZipArchive, Zip): extracting or creating one reads, inflates or deflates
+        // and writes every entry, a whole EPUB, backup or package, before the call returns. Blind round BV's
+        // recall hunt: a reader unzipping each book on the main actor as it opened.
+        .init(match: .method(receiver: "FileManager", name: "unzipItem", prefix: false), kind: .syncIO,
+              display: "FileManager.unzipItem(at:to:)", ownEffect: "extracts a whole archive"),
+        .init(match: .method(receiver: "FileManager", name: "zipItem", prefix: false), kind: .syncIO,
+              display: "FileManager.zipItem(at:to:)", ownEffect: "compresses a whole folder"),
+        .init(match: .method(receiver: "SSZipArchive", name: "unzipFile", prefix: false), kind: .syncIO,
+              display: "SSZipArchive.unzipFile(atPath:toDestination:)", ownEffect: "extracts a whole archive"),
+        .init(match: .method(receiver: "SSZipArchive", name: "createZipFile", prefix: false), kind: .syncIO,
+              display: "SSZipArchive.createZipFile(atPath:withContentsOfDirectory:)", ownEffect: "compresses a whole folder"),
+        .init(match: .method(receiver: "Zip", name: "unzipFile", prefix: false), kind: .syncIO,
+              display: "Zip.unzipFile(_:destination:overwrite:password:)", ownEffect: "extracts a whole archive"),
+        .init(match: .method(receiver: "Zip", name: "quickUnzipFile", prefix: false), kind: .syncIO,
+              display: "Zip.quickUnzipFile(_:)", ownEffect: "extracts a whole archive"),
+        .init(match: .method(receiver: "Zip", name: "zipFiles", prefix: false), kind: .syncIO,
+              display: "Zip.zipFiles(paths:zipFilePath:password:progress:)", ownEffect: "compresses the files it is handed"),
+        .init(match: .method(receiver: "Zip", name: "quickZipFiles", prefix: false), kind: .syncIO,
+              display: "Zip.quickZipFiles(_:fileName:)", ownEffect: "compresses the files it is handed"),
         // Deleting or moving a folder (a cache at launch) walks every file in it.
         .init(match: .method(receiver: "FileManager", name: "removeItem", prefix: false), kind: .syncIO, display: "FileManager.removeItem"),
         .init(match: .method(receiver: "FileManager", name: "moveItem", prefix: false), kind: .syncIO, display: "FileManager.moveItem"),

@@ -258,6 +258,7 @@ final class FactCollector: DeclarationCollector {
     // MARK: Closures, loops, awaits, calls
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if let alias = node.selfAliasParameter { facts.variableTypes.recordSelfAlias(alias) }
         let role = node.role
         let startsMainActorJob = role.startsMainActorJob
         if startsMainActorJob { mainActorJobDepth += 1 }
@@ -394,7 +395,7 @@ extension ReceiverKind {
             receiver = unwrapped
         }
         if let reference = receiver.as(DeclReferenceExprSyntax.self) {
-            if reference.baseName.tokenKind == .keyword(.self) { return .implicitSelf }
+            if reference.baseName.tokenKind == .keyword(.self) || types.isSelfAlias(reference.baseName.text) { return .implicitSelf }
             if reference.baseName.text.startsWithUppercase { return .type(reference.baseName.text) }
         }
         if let type = types.type(of: receiver) {
@@ -449,6 +450,29 @@ private extension FunctionRecord {
             ownCatalogueCallCondition = condition
         } else {
             ownCatalogueCallCondition = ParameterCondition.either(ownCatalogueCallCondition, condition)
+        }
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The closure's first parameter when the stream it subscribes to pairs each value with `self`
+    /// (RxSwift's `.withUnretained(self)`): `owner` in `button.rx.tap.withUnretained(self).bind { owner, _ in
+    /// owner.viewModel.upload() }` is `self`, so `owner.viewModel` is the caller's property (blind round
+    /// BU's recall hunt: photos encoded on a button's tap through a view model that call could not be typed).
+    var selfAliasParameter: String? {
+        guard let call = enclosingCall, var chain = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        var pairsWithSelf = false
+        while !pairsWithSelf {
+            guard let link = chain.as(FunctionCallExprSyntax.self), let member = link.calledExpression.as(MemberAccessExprSyntax.self) else { break }
+            pairsWithSelf = member.declName.baseName.text == "withUnretained"
+                && link.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            guard let base = member.base else { break }
+            chain = base
+        }
+        guard pairsWithSelf, let parameters = signature?.parameterClause else { return nil }
+        switch parameters {
+        case .simpleInput(let names): return names.first?.name.text
+        case .parameterClause(let clause): return clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
         }
     }
 }

@@ -434,6 +434,15 @@ struct VariableTypes: Sendable {
     /// Words of a constant that counts a semaphore's slots: `kMaxBuffersInFlight`, `maxConcurrentDownloads`.
     static let limitWords: [StaticString] = ["max", "inflight", "limit", "concurren", "capacity", "slots"]
 
+    /// Names a closure gives `self` (`owner` in RxSwift's `.withUnretained(self).bind { owner, _ in }`).
+    private var selfAliases: Set<String> = []
+
+    /// Records `name` as another name for `self` (`ClosureExprSyntax.selfAliasParameter`).
+    mutating func recordSelfAlias(_ name: String) { selfAliases.insert(name) }
+
+    /// `name` is a closure's name for `self`, and no variable of the file declares it otherwise.
+    func isSelfAlias(_ name: String) -> Bool { selfAliases.contains(name) && types[name] == nil }
+
     /// The file reads `Thread.isMainThread` somewhere: only then can a branch be left to other threads
     /// (`Syntax.runsOnlyOffTheMainThread`, whose walk over earlier statements is not free).
     var readsIsMainThread = false
@@ -517,7 +526,8 @@ struct VariableTypes: Sendable {
             return member.declName.baseName.text
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            if let reference = base.as(DeclReferenceExprSyntax.self),
+               reference.baseName.tokenKind == .keyword(.self) || isSelfAlias(reference.baseName.text) {
                 return self[member.declName.baseName.text]
             }
             if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.startsWithUppercase,

@@ -157,10 +157,15 @@ struct SourcePrefilter {
         return (start, inString, false)
     }
 
-    /// `DEBUG`, or `DEBUG && ...`: a compilation condition only debug builds meet (`#if DEBUG`), as both
-    /// `debugOnlyRanges()` and `Syntax.isDebugOnlyCode` read it.
+    /// `DEBUG`, `DEBUG_CALIBRATION`, or either `&& ...`: a compilation condition only debug builds meet
+    /// (`#if DEBUG`), as both `debugOnlyRanges()` and `Syntax.isDebugOnlyCode` read it.
     static func isDebugBuildCondition(_ condition: String) -> Bool {
-        condition == "DEBUG" || condition.hasPrefix("DEBUG &&") || condition.hasPrefix("DEBUG&&")
+        // `DEBUG`, or a flag named for a debugging build of its own (`DEBUG_CALIBRATION`, which blind round
+        // BV's probe found set only by an internal calibration target), alone or first of an `&&`.
+        let flag = condition.prefix { $0 != " " && $0 != "&" }
+        guard flag == "DEBUG" || flag.hasPrefix("DEBUG_") else { return false }
+        let rest = condition.dropFirst(flag.count).drop { $0 == " " }
+        return rest.isEmpty || rest.hasPrefix("&&")
     }
 
     /// The byte ranges compiled only into debug builds: the lines after `#if DEBUG` (or `#if DEBUG && ...`, as
