@@ -238,11 +238,12 @@ final class CatalogueMatchingTests: XCTestCase {
     /// installing a hook and restoring a selection are not.
     func testOneOffTasksAreNamedByWords() {
         for name in ["exportLogs", "importSkillFromZip", "installFromPath", "performUninstall", "repairStore",
-                     "restoreFromBackup", "migrateLegacySettings", "handleFileImport", "extractAndInstall", "recoverStaleProxyIfNeeded"] {
+                     "restoreFromBackup", "migrateLegacySettings", "handleFileImport", "extractAndInstall", "recoverStaleProxyIfNeeded",
+                     "updateToLastestVersion", "upgradeDataVersion"] {
             XCTAssertTrue(AppLifecycle.namesAOneOffTask(name), name)
         }
         for name in ["installSpectrumTap", "installKeyMonitor", "importantItems", "restoreSelection", "exporter",
-                     "reloadExportedSymbols", "loadImports", "recoveredItems"] {
+                     "reloadExportedSymbols", "loadImports", "recoveredItems", "updateVersionLabel" ] {
             XCTAssertFalse(AppLifecycle.namesAOneOffTask(name), name)
         }
     }

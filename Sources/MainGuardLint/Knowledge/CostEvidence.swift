@@ -202,17 +202,20 @@ enum CostEvidence {
         // even per cell (blind round AA rejected one per row of a downloads list).
         if operation == .drawing, call.drawsASmallImage { return .none }
         // An icon read from its file (`UIImage(contentsOfFile: iconPath)`): a few kilobytes, decoded when drawn,
-        // even once per section header (blind round AU: a category icon per header of a lessons list). Not a
-        // file named a thumbnail, which an app may write at full size (blind round AP accepted such a row read).
+        // even once per section header (blind round AU: a category icon per header of a lessons list), also
+        // through a URL made from the path (`URL(string: app.rowIconURL)`: blind round BV, an app's icon per
+        // row of a list). Not a file named a thumbnail, which an app may write at full size (blind round AP
+        // accepted such a row read).
         if operation == .imageFile, let path = call.call.arguments.first?.expression,
-           path.tracesBack(hops: 1, to: { $0.identifiers.contains { CostEvidence.namesSmallImage($0) && !$0.containsCaseInsensitive("thumbnail") } }) {
+           path.tracesBack(hops: 1, to: { $0.namesAnIconFile || $0.urlPath?.tracesBack(hops: 1, to: \.namesAnIconFile) == true }) {
             return .none
         }
         // The app's own records, one JSON or plist file each (`guard url.pathExtension == "json"`): a
         // handful of profiles or pending updates (blind round AA rejected 4 of 4 such reads per file). So is
         // a file of a fixed JSON or plist name read per folder (`folder.appendingPathComponent("config.json")`
         // for each installed sound pack or extension: blind round BQ rejected 4 of 4), unless per frame or event.
-        if operation == .fileRead, node.readsAppRecordFiles { return .none }
+        // Writing such a file back (a stylesheet rewritten in place) is as small.
+        if operation == .fileRead || operation == .fileWrite, node.readsAppRecordFiles { return .none }
         if operation == .fileRead, call.call.arguments.first?.expression.namesARecordFile == true, !call.readsARemoteURL,
            !node.runsPerFrameOrEvent {
             return .none
@@ -436,6 +439,8 @@ enum CostEvidence {
     /// Only media without a typical size: a photo or an attachment is a few megabytes, read in milliseconds,
     /// and blind reviews rejected 9 of 11 such reads; a video, a recording or a backup can be gigabytes.
     static let mediaWords: [StaticString] = ["video", "movie", "recording", "backup"]
+    /// Words of a constant that holds the name of one of the app's small record files (`FileNames.metadata`).
+    static let recordFileWords: [StaticString] = ["metadata", "manifest", "config"]
     /// Media a write names: not a backup. The app writes a backup from data it already holds, a settings file's
     /// copy or an export of its records (blind rounds BD to BI rejected each of the seven single writes they
     /// read, among them `claude_desktop_config.backup.json` written before a setup step changes the original).
@@ -686,12 +691,24 @@ private extension ExprSyntax {
     }
 
     /// `folder.appendingPathComponent("config.json")`, or a local made so: a JSON or property-list file the
-    /// code names, one of the app's records (`manifest.json`, `Info.plist`).
+    /// code names, one of the app's records (`manifest.json`, `Info.plist`). Also a file name kept in a
+    /// constant named for such a record (`bookFolder.appendingPathComponent(FileNames.metadata)`: blind round
+    /// BV, one small metadata file per book of a shelf).
     var namesARecordFile: Bool {
         tracesBack(hops: 2) { expression in
-            guard let last = expression.lastStringSegment?.lowercased() else { return false }
-            return last.hasSuffix(".json") || last.hasSuffix(".plist")
+            if let last = expression.lastStringSegment?.lowercased() { return last.hasSuffix(".json") || last.hasSuffix(".plist") }
+            return expression.appendsARecordFileConstant
         }
+    }
+
+    /// `url.appendingPathComponent(FileNames.metadata)`, `folder.appending(path: manifestFileName)`: a path
+    /// component held in a constant whose name says it is a record file (`CostEvidence.recordFileWords`).
+    private var appendsARecordFileConstant: Bool {
+        guard let call = self.as(FunctionCallExprSyntax.self), let called = CalledName(call),
+              ["appendingPathComponent", "appending"].contains(called.name), let component = call.arguments.first?.expression,
+              component.is(MemberAccessExprSyntax.self) || component.is(DeclReferenceExprSyntax.self) else { return false }
+        let name = component.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? component.trimmedDescription
+        return CostEvidence.recordFileWords.contains { name.containsCaseInsensitive($0) }
     }
 
     /// The text of the last string literal piece written here.
@@ -726,6 +743,19 @@ private extension ExprSyntax {
                 CostEvidence.namesAGrowingFolder(name) || name.hasSuffix("Dir")
             }
         }
+    }
+
+    /// Names a small image's file (`CostEvidence.namesSmallImage`: `iconPath`, `app.rowIconURL`), not a
+    /// thumbnail's, which an app may write at full size.
+    var namesAnIconFile: Bool {
+        identifiers.contains { CostEvidence.namesSmallImage($0) && !$0.containsCaseInsensitive("thumbnail") }
+    }
+
+    /// The path a URL is made from: `path` in `URL(string: path)` or `URL(fileURLWithPath: path)`.
+    var urlPath: ExprSyntax? {
+        guard let call = self.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
+              let first = call.arguments.first, ["string", "fileURLWithPath"].contains(first.label?.text) else { return nil }
+        return first.expression
     }
 
     /// This expression passes `test`, or a local or loop variable it names was made from one that does,
@@ -842,13 +872,14 @@ private extension Syntax {
         }
     }
 
-    /// In a function that keeps only `.json` or `.plist` files of the folder it reads (`url.pathExtension
-    /// == "json"`, `name.hasSuffix(".json")`): the app's own records, one small file each (blind round BS:
-    /// a share extension's inbox of captures, read when the app comes to the front).
+    /// In a function that keeps only `.json`, `.plist` or `.css` files of the folder it reads
+    /// (`url.pathExtension == "json"`, `name.hasSuffix(".json")`): the app's own records, or a document's
+    /// stylesheets, one small file each (blind round BS: a share extension's inbox of captures, read when the
+    /// app comes to the front; round BV: an EPUB's few stylesheets, read and rewritten as a book opens).
     var readsAppRecordFiles: Bool {
         let text = enclosingFunctionText
-        return (text.contains("pathExtension") && (text.contains("\"json\"") || text.contains("\"plist\"")))
-            || (text.contains("hasSuffix") && (text.contains("\".json\"") || text.contains("\".plist\"")))
+        return (text.contains("pathExtension") && ["\"json\"", "\"plist\"", "\"css\""].contains(where: text.contains))
+            || (text.contains("hasSuffix") && ["\".json\"", "\".plist\"", "\".css\""].contains(where: text.contains))
     }
 
     /// `isRepeated` or `runsPerFrameOrEvent`: the evidence that makes any operation's cost repeat.

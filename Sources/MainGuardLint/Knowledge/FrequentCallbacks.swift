@@ -298,13 +298,16 @@ enum AppLifecycle {
     }
 
     /// `migrateLegacySettings`, `exportSkillAsZip`, `restoreFromBackup`, `restoreConfig(from:)` (a restore
-    /// from a file the user picks: blind round BN, a kubeconfig read back); not `installSpectrumTap`,
+    /// from a file the user picks: blind round BN, a kubeconfig read back), `updateToLatestVersion`; not `installSpectrumTap`,
     /// `importantItems` or `restoreSelection`. `firstLabel`: the first parameter's label, if any.
     static func namesAOneOffTask(_ name: some StringProtocol, firstLabel: String? = nil) -> Bool {
         let name = String(name)
         if migrationWords.contains(where: { name.containsCaseInsensitive($0) }) { return true }
         let words = CostEvidence.camelCaseWords(name)
         if words.contains("restore"), words.contains(where: { $0.hasPrefix("backup") }) || firstLabel == "from" { return true }
+        // `updateToLatestVersion()`, `upgradeDataVersion()`: the steps an app runs once after it is updated (blind
+        // round BW: a store rewritten at the first launch after an upgrade from an old build); not `updateVersionLabel()`.
+        if words.last == "version", words.first == "update" || words.first == "upgrade" { return true }
         guard words.contains(where: oneOffTaskWords.contains) else { return false }
         return !(words.contains("install") && words.contains(where: hookWords.contains))
     }
