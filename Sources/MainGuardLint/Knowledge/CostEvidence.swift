@@ -439,6 +439,9 @@ enum CostEvidence {
     /// Only media without a typical size: a photo or an attachment is a few megabytes, read in milliseconds,
     /// and blind reviews rejected 9 of 11 such reads; a video, a recording or a backup can be gigabytes.
     static let mediaWords: [StaticString] = ["video", "movie", "recording", "backup"]
+    /// Extensions of the files a function keeps when it reads the app's records or a document's stylesheets
+    /// (`Syntax.readsAppRecordFiles`): small, one file each.
+    static let smallFileExtensions = ["json", "plist", "css"]
     /// Words of a constant that holds the name of one of the app's small record files (`FileNames.metadata`).
     static let recordFileWords: [StaticString] = ["metadata", "manifest", "config"]
     /// Media a write names: not a backup. The app writes a backup from data it already holds, a settings file's
@@ -878,8 +881,9 @@ private extension Syntax {
     /// app comes to the front; round BV: an EPUB's few stylesheets, read and rewritten as a book opens).
     var readsAppRecordFiles: Bool {
         let text = enclosingFunctionText
-        return (text.contains("pathExtension") && ["\"json\"", "\"plist\"", "\"css\""].contains(where: text.contains))
-            || (text.contains("hasSuffix") && ["\".json\"", "\".plist\"", "\".css\""].contains(where: text.contains))
+        let kept = CostEvidence.smallFileExtensions
+        return (text.contains("pathExtension") && kept.contains { text.contains("\"\($0)\"") })
+            || (text.contains("hasSuffix") && kept.contains { text.contains("\".\($0)\"") })
     }
 
     /// `isRepeated` or `runsPerFrameOrEvent`: the evidence that makes any operation's cost repeat.

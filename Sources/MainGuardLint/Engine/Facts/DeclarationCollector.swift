@@ -312,8 +312,7 @@ private extension Syntax {
     }
 
     private var modifiersMarkFilePrivate: Bool {
-        let modifiers = asProtocol(WithModifiersSyntax.self)?.modifiers
-        return modifiers?.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) } == true
+        asProtocol(WithModifiersSyntax.self)?.modifiers.limitUseToTheFile == true
     }
 }
 

@@ -261,9 +261,10 @@ struct SourcePrefilter {
         }
     }
 
-    /// Whether the text declares a protocol named `name` (`protocol ProgressView: AnyObject {`).
-    func declaresProtocol(_ name: String) -> Bool {
-        containsWord(name) && offsets(ofWord: name).contains { wordBefore($0) == "protocol" }
+    /// The names of the protocols the text declares (`ProgressView` for `protocol ProgressView: AnyObject {`).
+    func declaredProtocolNames() -> [String] {
+        guard containsWord("protocol") else { return [] }
+        return offsets(ofWord: "protocol").compactMap { nameAfter($0 + "protocol".utf8.count)?.name }
     }
 
     /// The name written just before `offset`, spaces between; nil when none ends there.
@@ -279,11 +280,17 @@ struct SourcePrefilter {
 
     /// `label` in `label: value` starting at `offset` (after spaces); nil when no name and colon start there.
     func labelAfter(_ offset: Int) -> String? {
+        guard let (label, end) = nameAfter(offset), byteAfterSpaces(at: end) == UInt8(ascii: ":") else { return nil }
+        return label
+    }
+
+    /// The name starting at `offset` (after spaces) and the offset just past it; nil when none starts there.
+    private func nameAfter(_ offset: Int) -> (name: String, end: Int)? {
         guard let start = offsetAfterSpaces(at: offset), let base = bytes.baseAddress else { return nil }
         var end = start
         while end < bytes.count, Self.continuesName(bytes[end]) { end += 1 }
-        guard end > start, byteAfterSpaces(at: end) == UInt8(ascii: ":") else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        guard end > start else { return nil }
+        return (String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self), end)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

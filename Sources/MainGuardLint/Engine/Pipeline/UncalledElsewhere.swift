@@ -158,32 +158,11 @@ enum UncalledElsewhere {
         return ["storyboard", "xib", "plist", "pbxproj", "xcconfig", "m", "mm", "h"].contains(name[name.index(after: dot)...])
     }
 
-    /// The protocols among `names` that the linted code declares, each with the names it refines (other
-    /// than inert ones), and so on for the protocols those name, a few levels deep. A protocol of the app
-    /// lets nothing outside call a member by a name no linted file writes: only the SDK protocols it refines
-    /// may (blind round BT: a view controller conforming to the app's `ProgressView` kept a method nothing
-    /// called).
-    static func refinements(of names: Set<String>, inputs: [Linter.SourceInput]) -> [String: Set<String>] {
-        var found: [String: Set<String>] = [:]
-        var pending = names
-        for _ in 0..<4 where !pending.isEmpty {
-            var next: Set<String> = []
-            for input in inputs {
-                SourcePrefilter.withPrefilter(over: input.text) { prefilter in
-                    for name in pending where prefilter.declaresProtocol(name) {
-                        let refined = prefilter.inheritedNames(of: name, declaredBy: ["protocol"]).filter { !isInert($0) && $0 != "AnyObject" && $0 != "class" }
-                        found[name, default: []].formUnion(refined)
-                        next.formUnion(refined)
-                    }
-                }
-            }
-            pending = next.subtracting(found.keys)
-        }
-        return found
-    }
-
-    /// `inherited` with each protocol of the linted code (`refinements`) replaced by the SDK protocols it
-    /// refines, through protocols of the linted code that refine others.
+    /// `inherited` with each protocol of the linted code (`refinements`: the names each refines, other than
+    /// inert ones) replaced by the SDK protocols it refines, through protocols of the linted code that refine
+    /// others. A protocol of the app lets nothing outside call a member by a name no linted file writes: only
+    /// the SDK protocols it refines may (blind round BT: a view controller conforming to the app's
+    /// `ProgressView` kept a method nothing called).
     static func throughAppProtocols(_ inherited: Set<String>, refinements: [String: Set<String>]) -> Set<String> {
         var result: Set<String> = []
         var pending = Array(inherited)
@@ -205,6 +184,7 @@ enum UncalledElsewhere {
         // that some file (its own too) gives each root's type.
         var namedIn: [String: Set<String>] = [:]
         var inheritedBy: [String: Set<String>] = [:]
+        var appProtocols: [String: Set<String>] = [:]
         let names = Set(roots.map(\.name)).subtracting([""])
         let created = Set(roots.compactMap(\.createdType))
         let types = Set(roots.map(\.type)).subtracting([""])
@@ -225,6 +205,11 @@ enum UncalledElsewhere {
                 for type in types where prefilter.containsWord(type) {
                     inheritedBy[type, default: []].formUnion(prefilter.inheritedNames(of: type).filter { !isInert($0) })
                 }
+                for name in prefilter.declaredProtocolNames() {
+                    appProtocols[name, default: []].formUnion(prefilter.inheritedNames(of: name, declaredBy: ["protocol"]).filter {
+                        !isInert($0) && $0 != "AnyObject" && $0 != "class"
+                    })
+                }
             }
         }
         if !created.isEmpty {
@@ -240,7 +225,6 @@ enum UncalledElsewhere {
                 }
             }
         }
-        let appProtocols = refinements(of: Set(inheritedBy.values.joined()), inputs: inputs)
         for (type, inherited) in inheritedBy {
             inheritedBy[type] = throughAppProtocols(inherited, refinements: appProtocols)
         }

@@ -204,6 +204,11 @@ extension TokenSyntax {
 }
 
 extension DeclModifierListSyntax {
+    /// `private` or `fileprivate`: only code of the declaration's own file may use it.
+    var limitUseToTheFile: Bool {
+        contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+    }
+
     /// `public`, `open` or `package`: code of other modules may use the declaration.
     var opensBeyondTheModule: Bool {
         contains { [.keyword(.public), .keyword(.open), .keyword(.package)].contains($0.name.tokenKind) }
@@ -254,9 +259,7 @@ struct NamedCode {
     }
 
     /// Declared `private` or `fileprivate`.
-    var isPrivateToItsFile: Bool {
-        modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
-    }
+    var isPrivateToItsFile: Bool { modifiers.limitUseToTheFile }
 }
 
 extension Syntax {
@@ -287,9 +290,7 @@ extension FunctionDeclSyntax {
     }
 
     /// Declared `private` or `fileprivate`.
-    var isPrivateToItsFile: Bool {
-        modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
-    }
+    var isPrivateToItsFile: Bool { modifiers.limitUseToTheFile }
 
     /// The UTF-8 offsets of the body, braces included (empty without one): a mention of the function's name
     /// there is a call to itself.
