@@ -112,6 +112,12 @@ public enum APICatalogue {
               display: "AVCaptureSession.startRunning()", ownEffect: "waits for the camera to start"),
         .init(match: .method(receiver: "AVCaptureSession", name: "stopRunning", prefix: false), kind: .syncIO,
               display: "AVCaptureSession.stopRunning()", ownEffect: "waits for the camera to stop"),
+        // Blocks until the GPU has run every command of the buffer (Apple: "Synchronously waits for the
+        // execution of the command buffer to complete"): a render or a compute pass over a grid, as long as
+        // the work the buffer holds. Blind round BY's recall hunt: a molecule viewer rendering its ambient
+        // occlusion and energy grids and waiting for each on the main thread.
+        .init(match: .method(receiver: nil, name: "waitUntilCompleted", prefix: false), kind: .syncIO,
+              display: "MTLCommandBuffer.waitUntilCompleted()", ownEffect: "waits for the GPU to finish"),
         // Synchronous file reads.
         .init(match: .initializer(type: "Data", firstLabels: ["contentsOf"]), kind: .syncIO, display: "Data(contentsOf:)"),
         .init(match: .initializer(type: "String", firstLabels: ["contentsOf", "contentsOfFile"]), kind: .syncIO, display: "String(contentsOf:)"),

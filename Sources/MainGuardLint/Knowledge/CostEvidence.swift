@@ -36,7 +36,7 @@ enum CostEvidence {
     enum Operation {
         case fileRead, fileWrite, unlink, copy, directoryListing, keychainRead, keychainWrite, database, coordination, drawing
         case imageFile, imageEncoding, process, treeWalk, lazyImage, thumbnail, documentParse, albumQuery, htmlImport, photoRequest
-        case keyStretching, appleEvent, script, bundleRead, contactsQuery, calendarQuery
+        case keyStretching, appleEvent, script, bundleRead, contactsQuery, calendarQuery, gpuWait
 
         /// One call costs about a millisecond, so only a loop over a folder's files (or a per-frame
         /// callback) makes it costly: a loop over a handful of items does not. Listing one folder is such
@@ -154,6 +154,10 @@ enum CostEvidence {
         // loaded (`evaluateScript(loadScript("formatter"))`) is a library, compiled again on every call, which
         // adds up where the call repeats.
         "JSContext.evaluateScript(_:)": .script,
+        // A wait for one command buffer lasts as long as its pass: a pixel picked under the mouse, a colour bar
+        // or a small preview takes a frame or less (blind probe BYg rejected 12 of 16, all single passes);
+        // buffers waited for in a loop (a grid computed in batches, one pass per selected structure) add up.
+        "MTLCommandBuffer.waitUntilCompleted()": .gpuWait,
     ]
 
     /// What the syntax of one catalogued call shows about its cost.
@@ -293,7 +297,8 @@ enum CostEvidence {
         // One bundled script compiled when an object is made, or at a first request, takes milliseconds
         // (blind round AX rejected 2 of 2: 15 and 88 KB); compiled again per keystroke, row or frame, it adds up.
         case .script: shown = false
-        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching, .bundleRead: shown = false
+        case .directoryListing, .keychainWrite, .coordination, .drawing, .documentParse, .htmlImport, .keyStretching, .bundleRead, .gpuWait:
+            shown = false
         }
         if shown { return .shown }
         // A read the function keeps in a cache (`imageCache.object(forKey:)` first, `setObject` after) is
@@ -349,8 +354,32 @@ enum CostEvidence {
     /// it is low cost; so is a loop over a few of the app's own values (a decode per saved filter group or
     /// per saved search: blind reviews rejected all 11 decodes in loops and callbacks of rounds H to N).
     static func showsCodedData(at call: CalledName) -> Bool {
-        Syntax(call.call).repeatsPerFile
+        Syntax(call.call).repeatsPerFile || codesABackup(at: call)
     }
+
+    /// A JSON or archive coder in a function named for a backup (`createBackupData`, `restoreBackup(from:)`):
+    /// it codes every record the app keeps, whatever the syntax says of the value's type (blind round BW's
+    /// recall hunt: a workout log's Backup button JSON-encoding every workout on the main actor). Not a
+    /// property-list coder, nor a backup of settings or preferences: a few values (blind round BD rejected a
+    /// proxy's saved network settings, `loadDirectBackup()`).
+    ///
+    /// ```swift
+    /// func createBackupData() throws -> Data { try JSONEncoder().encode(Backup(workouts: workouts)) } // codes a backup
+    /// func saveSettingsBackup() throws -> Data { try JSONEncoder().encode(settings) }                 // does not
+    /// ```
+    static func codesABackup(at call: CalledName) -> Bool {
+        let node = Syntax(call.call)
+        guard !call.name.hasPrefix("propertyList"), call.receiver.map({ !$0.trimmedDescription.contains("PropertyList") }) ?? true,
+              let name = node.enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text,
+              camelCaseWords(name).contains(where: { $0.hasPrefix("backup") }) else { return false }
+        // `SettingsBackupExporter.buildBackup()`, `getAllBackupStatuses()`: the type or the function names what little it holds.
+        let names = camelCaseWords(name) + camelCaseWords(node.enclosingTypeDeclaration?.name ?? "")
+        return !names.contains { word in backupOfSettingsWords.contains { word.hasPrefix($0) } }
+    }
+
+    /// Words of a backup's function or type that say it holds a few values, not the app's records
+    /// (`codesABackup(at:)`): settings, or the backup's own status.
+    static let backupOfSettingsWords = ["setting", "preference", "pref", "config", "option", "default", "key", "status", "state"]
 
     /// True when `node` runs in a loop or per-element closure of its function, during `body`, or in a
     /// callback that runs per frame, row or event: where a cost, however small, adds up. Unlike the
@@ -372,11 +401,35 @@ enum CostEvidence {
     /// ```
     static func event(repeating node: Syntax) -> String? { node.event(countingBody: false, perFrameOrTickOnly: true) }
 
+    /// The folder whose files a call runs once for: in a loop over its listing (`for file in
+    /// contentsOfDirectory(...)`, `while let file = enumerator.nextObject()`). Small work a helper does (`Evidence.whenItsCallerRepeats`) adds up there as it does
+    /// per frame: blind round BW's recall hunt, a song browser reading every file of the user's songs folder
+    /// through a parsing helper as its model was made.
+    ///
+    /// ```swift
+    /// for file in try fm.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+    ///     titles.append(NoteParser.title(of: file)) // repeatsPerFileOfAFolder
+    /// }
+    /// ```
+    static func repeatsPerFileOfAFolder(_ call: FunctionCallExprSyntax) -> Bool {
+        let node = Syntax(call)
+        guard case .over(let sequence) = node.repetition(followingRecursion: false), sequence.isAFolderListing,
+              // The app's bundle: a fixed set of files it ships (blind probe BYp: a few SVG presets).
+              !sequence.tracesBack(hops: 2, to: \.namesTheAppBundle) else { return false }
+        // A loop that keeps only the folder's `.json` or `.plist` files reads the app's own records, a few
+        // small files (`Syntax.readsAppRecordFiles`), whichever helper reads them; so does one that hands the
+        // helper a file of a fixed name in each folder (`load(from: folder.appendingPathComponent("index.json"))`:
+        // blind probe BYp, one index per installed dictionary).
+        return !node.readsAppRecordFiles && !call.arguments.contains { $0.expression.namesARecordFile || $0.expression.appendsAFixedFileName }
+    }
+
     /// The event a `body` that follows a drag, a pinch or a rotation runs on (`PatternBindingSyntax.followsAContinuousGesture`).
     static let gestureFrame = "frame of a drag"
 
     /// The event a repeating timer's closure runs on, as ``event(repeating:)`` names it.
     static let timerTick = "timer tick"
+    /// How messages name the repetition `repeatsPerFileOfAFolder(_:)` finds.
+    static let fileOfAFolder = "file of a folder"
 
     /// The longest side, in pixels, of a thumbnail that is small to make: a list row's or an attachment chip's.
     static let smallThumbnailPixels = 512
@@ -722,7 +775,7 @@ private extension ExprSyntax {
     }
 
     /// The last string literal piece written here ends in a file extension: `"Config.json"`, `".json"`.
-    private var endsInAFileName: Bool {
+    var endsInAFileName: Bool {
         guard let last = lastStringSegment else { return false }
         let name = last.split(separator: "/").last.map(String.init) ?? last
         guard let dot = name.lastIndex(of: ".") else { return false }
@@ -736,6 +789,27 @@ private extension ExprSyntax {
         tracesBack(hops: 2) { expression in
             expression.identifiers.contains(where: CostEvidence.folderListingNames.contains) || expression.namesGrowingFolder
         }
+    }
+
+    /// `contentsOfDirectory(at: folder)`, `enumerator.allObjects`, or `fileURLs` made from one: not a value only
+    /// named for a growing folder (`packages`, `downloads`), which may be a list of the app's records.
+    var isAFolderListing: Bool {
+        tracesBack(hops: 2) { $0.identifiers.contains(where: CostEvidence.folderListingNames.contains) }
+    }
+
+    /// `Bundle.main.url(forResource: "Presets", withExtension: "bundle")`, `bundleURL`, `resourcePath`: a
+    /// folder of the app's bundle.
+    var namesTheAppBundle: Bool {
+        identifiers.contains { $0 == "Bundle" || $0.hasPrefix("bundle") || $0 == "resourceURL" || $0 == "resourcePath" }
+    }
+
+    /// `folder.appendingPathComponent("SKILL.md")`, `dir.appending(path: "index.json")`: one file of a fixed
+    /// name in a folder.
+    var appendsAFixedFileName: Bool {
+        guard let call = self.as(FunctionCallExprSyntax.self), let called = CalledName(call),
+              ["appendingPathComponent", "appending"].contains(called.name),
+              let component = call.arguments.first?.expression, component.is(StringLiteralExprSyntax.self) else { return false }
+        return component.endsInAFileName
     }
 
     /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made
@@ -848,6 +922,8 @@ private extension Syntax {
             if let loop = current.as(ForStmtSyntax.self), Syntax(loop.body) == child {
                 return loop.iteratesAFewTimes ? nil : .over(loop.sequence)
             }
+            // `while let file = enumerator.nextObject() as? URL`: one pass per object of the enumerator.
+            if let loop = current.as(WhileStmtSyntax.self), let enumerator = loop.conditions.nextObjectReceiver { return .over(enumerator) }
             if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return .untilDone }
             if let closure = current.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
                let called = CalledName(call), let receiver = called.receiver, CalledName.iterationNames.contains(called.name),
@@ -1013,6 +1089,10 @@ private extension Syntax {
             if let loop = current.as(ForStmtSyntax.self),
                loop.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) }) {
                 return loop.sequence
+            }
+            if let loop = current.as(WhileStmtSyntax.self), let enumerator = loop.conditions.nextObjectReceiver,
+               loop.conditions.contains(where: { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.trimmedDescription == name }) {
+                return enumerator
             }
             node = current.parent
         }
@@ -1279,5 +1359,25 @@ extension PatternBindingSyntax {
             if hasGesture && followsChanges { return true }
         }
         return false
+    }
+}
+
+private extension ConditionElementListSyntax {
+    /// `enumerator` in `while let file = enumerator.nextObject() as? URL`: what the loop steps through.
+    var nextObjectReceiver: ExprSyntax? {
+        for element in self {
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self), var value = binding.initializer?.value else { continue }
+            // Unfolded, `e.nextObject() as? URL` is a sequence of the call, `as?` and the type.
+            if let cast = value.as(AsExprSyntax.self) { value = cast.expression }
+            if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+                value = first
+            }
+            if let call = value.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               member.declName.baseName.text == "nextObject", call.arguments.isEmpty, let base = member.base {
+                return base
+            }
+        }
+        return nil
     }
 }

