@@ -104,6 +104,13 @@ extension CalledName {
             // A managed object context runs `perform` on its own queue: the main queue for `viewContext`,
             // a private queue for a background context.
             return performsOnABackgroundContext ? .background("a Core Data background context") : .inherits
+        case "setEventHandler", "setRegistrationHandler":
+            // A dispatch source runs its handlers on the queue it was made with (`DispatchSource.makeTimerSource(queue:)`),
+            // a global queue when none is given. Blind probe BYp: a downloads folder scanned from a timer source
+            // on the monitor's own queue, read as main-actor work of a class under default isolation MainActor.
+            guard let queues = sourceQueuesInTheFunction else { return .inherits }
+            if queues.allSatisfy({ !Self.isMainQueue($0) }) { return .background("a dispatch source's handler on its queue") }
+            return queues.allSatisfy(Self.isMainQueue) ? .mainActorJob("DispatchSource.\(name) (queue: .main)") : .inherits
         case let name where Self.namesABackgroundHop(name):
             return .background("a helper named for a background queue")
         case let name where Self.registersAHandler(name):
@@ -112,8 +119,20 @@ extension CalledName {
             // calls it (blind round BH: a web server's `/logo` handler, read as work done when the server starts).
             return .background("a handler it registers, called later")
         default:
-            return .inherits
+            return queueItIsHanded
         }
+    }
+
+    /// `DirectoryWatcher(urls: urls, queue: watchQueue) { ... }`: an API handed a queue (an argument labelled
+    /// `queue:`) runs the closures it is handed there, the convention of Dispatch and Foundation
+    /// (`addObserver(queue:)`, `makeTimerSource(queue:)`) that apps' own watchers follow (blind probe BYp: a
+    /// downloads monitor's folder scans, read as main-actor work). A queue whose name says main (`mainQueue`)
+    /// or none (`queue: nil`) decides nothing.
+    private var queueItIsHanded: ClosureRole {
+        guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
+              queue != "nil" else { return .inherits }
+        if Self.isMainQueue(queue) { return .mainActorJob("\(name)(queue: \(queue))") }
+        return queue.containsCaseInsensitive("main") ? .inherits : .background("the queue it is handed")
     }
 
     /// An app's own dispatch helper named for where it runs the block: `OnBackgroundQueue { }`,
@@ -133,6 +152,19 @@ extension CalledName {
     static func isMainQueue(_ receiver: String) -> Bool {
         return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
             || receiver == ".main"
+    }
+
+    /// The queues of the dispatch sources the enclosing function makes (`DispatchSource.makeTimerSource(queue: q)`,
+    /// `"nil"` when it names none), or nil when it makes none: the source being set up is made elsewhere.
+    private var sourceQueuesInTheFunction: [String]? {
+        guard let function = Syntax(call).enclosingFunction else { return nil }
+        let queues = function.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            guard case .identifier(let name) = token.tokenKind, name.hasPrefix("make"), name.hasSuffix("Source"),
+                  let made = token.parent?.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self),
+                  made.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "DispatchSource" else { return nil }
+            return made.arguments.first { $0.label?.text == "queue" }?.expression.trimmedDescription ?? "nil"
+        }
+        return queues.isEmpty ? nil : queues
     }
 
     /// `perform` called on a context made by `newBackgroundContext()`: directly, through a local

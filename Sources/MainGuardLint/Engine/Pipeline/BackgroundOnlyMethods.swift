@@ -106,7 +106,8 @@ struct BackgroundOnlyMethods {
     private func mentions(of name: String) -> [Syntax] {
         SourcePrefilter.withPrefilter(over: text) { $0.offsets(ofWord: name) }.compactMap { offset -> Syntax? in
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
-                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.text == name else { return nil }  // a comment
+                  // A comment, or a string's word (`DispatchQueue(label: "scan")` beside `func scan()`).
+                  token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, token.tokenKind == .identifier(name) else { return nil }
             return Syntax(token)
         }
     }
@@ -193,7 +194,11 @@ struct BackgroundOnlyMethods {
         var answer = true
         // A call from its own body (a recursive folder walk) runs wherever the outer call runs.
         let body = function.bodyOffsets
+        let parameters = function.labelParameters
         for mention in mentions where answer && !body.contains(mention.position.utf8Offset) {
+            // An overload whose labels differ (`observedFiles()` beside `observedFiles(in:)`), and the calls its
+            // labels choose, are not this method (blind probe BYp: a downloads monitor's folder walk).
+            if mention.overloadsWithOtherLabels(parameters) || mention.callsWithLabelsOtherThan(parameters) { continue }
             switch mentionKind(mention, ofType: Syntax(function).enclosingTypeName, declaration: Syntax(function.name).id,
                                namesAVariable: namesAVariable) {
             case .declaration, .otherName: continue
@@ -275,6 +280,14 @@ extension BackgroundOnlyMethods {
 }
 
 private extension FunctionDeclSyntax {
+    /// The parameters' argument labels and defaults, as calls are matched against them.
+    var labelParameters: [Parameter] {
+        signature.parameterClause.parameters.map { parameter in
+            Parameter(label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text,
+                      hasDefault: parameter.defaultValue != nil || parameter.ellipsis != nil)
+        }
+    }
+
     /// `tableView(_ tableView: NSTableView, ...)`: a delegate or data-source method, which the framework
     /// calls where it chooses (the main thread for AppKit and UIKit views), not the app's own code.
     var isDelegateCallback: Bool {
@@ -284,6 +297,21 @@ private extension FunctionDeclSyntax {
 }
 
 private extension Syntax {
+    /// This mention names another function's declaration, whose labels differ from `parameters`.
+    func overloadsWithOtherLabels(_ parameters: [Parameter]) -> Bool {
+        guard let other = parent?.as(FunctionDeclSyntax.self) else { return false }
+        return other.labelParameters.map(\.label) != parameters.map(\.label)
+    }
+
+    /// This mention is the called name of a call whose argument labels cannot bind to `parameters`.
+    func callsWithLabelsOtherThan(_ parameters: [Parameter]) -> Bool {
+        guard let reference = parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        let callee = reference.parent?.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax(reference)
+        guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id,
+              let called = CalledName(call) else { return false }
+        return !ModuleIndex.labels(called.labels, match: parameters)
+    }
+
     /// This mention of a method's name is another type's method: its declaration in another type
     /// (`final class ScannerModel { func startScanning() }`), or a call on a value this file declares of
     /// another type (`@ObservedObject var model: ScannerModel` ... `model.startScanning()`).
