@@ -411,11 +411,18 @@ enum CostEvidence {
     ///     titles.append(NoteParser.title(of: file)) // repeatsPerFileOfAFolder
     /// }
     /// ```
-    static func repeatsPerFileOfAFolder(_ call: FunctionCallExprSyntax) -> Bool {
+    /// `listings` keeps each loop's answer by its sequence, for the other calls of the same loop.
+    static func repeatsPerFileOfAFolder(_ call: FunctionCallExprSyntax, listings: inout [SyntaxIdentifier: Bool]) -> Bool {
         let node = Syntax(call)
-        guard case .over(let sequence) = node.repetition(followingRecursion: false), sequence.isAFolderListing,
-              // The app's bundle: a fixed set of files it ships (blind probe BYp: a few SVG presets).
-              !sequence.tracesBack(hops: 2, to: \.namesTheAppBundle) else { return false }
+        // Asked of every call the rule reads, so the loop is found without building a `CalledName` per closure.
+        guard let sequence = node.innermostLoopSequence else { return false }
+        let listsAFolder = listings[sequence.id] ?? {
+            // The app's bundle: a fixed set of files it ships (blind probe BYp: a few SVG presets).
+            let answer = sequence.isAFolderListing && !sequence.tracesBack(hops: 2, to: \.namesTheAppBundle)
+            listings[sequence.id] = answer
+            return answer
+        }()
+        guard listsAFolder else { return false }
         // A loop that keeps only the folder's `.json` or `.plist` files reads the app's own records, a few
         // small files (`Syntax.readsAppRecordFiles`), whichever helper reads them; so does one that hands the
         // helper a file of a fixed name in each folder (`load(from: folder.appendingPathComponent("index.json"))`:
@@ -934,6 +941,37 @@ private extension Syntax {
             // A function that calls itself walks a tree: its operations repeat per node.
             if let function = current.as(FunctionDeclSyntax.self) { return followingRecursion && function.callsItself ? .perNode : nil }
             if current.isFunctionBoundary { return nil }
+            child = current
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The sequence of the innermost `for` loop, `while let x = e.nextObject()` loop or per-element closure
+    /// (`files.map { }`) of the function around this node, the way `repetition` finds it; nil outside any or
+    /// in a `while` or `repeat` loop of another kind.
+    var innermostLoopSequence: ExprSyntax? {
+        var child = self
+        var node = parent
+        while let current = node {
+            switch current.kind {
+            case .forStmt:
+                // Not asked whether it iterates a few times (`iteratesAFewTimes` reads the file's constants): a
+                // literal or a constant is no folder listing.
+                if let loop = current.as(ForStmtSyntax.self), Syntax(loop.body) == child { return loop.sequence }
+            case .whileStmt:
+                return current.as(WhileStmtSyntax.self)?.conditions.nextObjectReceiver
+            case .repeatStmt, .functionDecl:
+                return nil
+            case .closureExpr:
+                if let closure = current.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
+                   let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                   CalledName.iterationNames.contains(member.declName.baseName.text), let receiver = member.base {
+                    return receiver
+                }
+            default:
+                if current.isFunctionBoundary { return nil }
+            }
             child = current
             node = current.parent
         }

@@ -65,10 +65,11 @@ enum BlockingCallOnMainActor: Rule {
     /// themselves: reported at the call the event or loop runs, naming the chain. Only without
     /// `include_low_cost`, which reports the small work where it is done.
     private static func perEvent(_ context: RuleContext) -> [(Syntax, RuleHit)] {
-        context.calls.compactMap { call in
+        var listings: [SyntaxIdentifier: Bool] = [:]
+        return context.calls.compactMap { call in
             guard call.catalogueEntry == nil, !call.node.isAwaited, !call.callees.isEmpty,
                   let event = CostEvidence.event(repeating: Syntax(call.node))
-                    ?? (CostEvidence.repeatsPerFileOfAFolder(call.node) ? CostEvidence.fileOfAFolder : nil),
+                    ?? (CostEvidence.repeatsPerFileOfAFolder(call.node, listings: &listings) ? CostEvidence.fileOfAFolder : nil),
                   !context.isInClosureAFunctionKeeps(Syntax(call.node)),
                   event != CostEvidence.timerTick || !FrequentCallbacks.endsTheRepetition(call.called.name),
                   let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeWithABody),
