@@ -411,6 +411,7 @@ enum CostEvidence {
     ///     titles.append(NoteParser.title(of: file)) // repeatsPerFileOfAFolder
     /// }
     /// ```
+    ///
     /// `listings` keeps each loop's answer by its sequence, for the other calls of the same loop.
     static func repeatsPerFileOfAFolder(_ call: FunctionCallExprSyntax, listings: inout [SyntaxIdentifier: Bool]) -> Bool {
         let node = Syntax(call)
@@ -767,8 +768,7 @@ private extension ExprSyntax {
     /// `url.appendingPathComponent(FileNames.metadata)`, `folder.appending(path: manifestFileName)`: a path
     /// component held in a constant whose name says it is a record file (`CostEvidence.recordFileWords`).
     private var appendsARecordFileConstant: Bool {
-        guard let call = self.as(FunctionCallExprSyntax.self), let called = CalledName(call),
-              ["appendingPathComponent", "appending"].contains(called.name), let component = call.arguments.first?.expression,
+        guard let component = appendedPathComponent,
               component.is(MemberAccessExprSyntax.self) || component.is(DeclReferenceExprSyntax.self) else { return false }
         let name = component.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? component.trimmedDescription
         return CostEvidence.recordFileWords.contains { name.containsCaseInsensitive($0) }
@@ -813,10 +813,15 @@ private extension ExprSyntax {
     /// `folder.appendingPathComponent("SKILL.md")`, `dir.appending(path: "index.json")`: one file of a fixed
     /// name in a folder.
     var appendsAFixedFileName: Bool {
-        guard let call = self.as(FunctionCallExprSyntax.self), let called = CalledName(call),
-              ["appendingPathComponent", "appending"].contains(called.name),
-              let component = call.arguments.first?.expression, component.is(StringLiteralExprSyntax.self) else { return false }
+        guard let component = appendedPathComponent, component.is(StringLiteralExprSyntax.self) else { return false }
         return component.endsInAFileName
+    }
+
+    /// `name` in `folder.appendingPathComponent(name)` or `folder.appending(path: name)`.
+    private var appendedPathComponent: ExprSyntax? {
+        guard let call = self.as(FunctionCallExprSyntax.self), let called = CalledName(call),
+              ["appendingPathComponent", "appending"].contains(called.name) else { return nil }
+        return call.arguments.first?.expression
     }
 
     /// `cachesURL`, `downloadDirectory()`, `packagePath`, `tempDir`, or a local (or loop variable) made

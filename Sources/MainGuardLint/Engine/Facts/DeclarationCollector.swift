@@ -129,8 +129,7 @@ class DeclarationCollector: SyntaxVisitor {
                                body: CodeBlockSyntax?) -> SyntaxVisitorContinueKind {
         var record = FunctionRecord(
             name: name,
-            parameters: parameters.map { Parameter(label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
-                                                   hasDefault: $0.defaultValue != nil || $0.ellipsis != nil,
+            parameters: parameters.map { Parameter(label: $0.argumentLabel, hasDefault: $0.takesADefault,
                                                    name: ($0.secondName ?? $0.firstName).text,
                                                    defaultLiteral: $0.defaultValue.flatMap { ParameterCondition.literal($0.value) },
                                                    isClosure: $0.type.closureKind.isClosure, isEscapingClosure: $0.type.closureKind.isEscaping,

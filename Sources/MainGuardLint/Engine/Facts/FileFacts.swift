@@ -5,6 +5,13 @@ import SwiftSyntax
 /// ```swift
 /// let labels = function.parameters.map { $0.label ?? "_" } // ["from", "_"]
 /// ```
+extension FunctionParameterSyntax {
+    /// The label a call writes for this parameter: nil for `_`.
+    var argumentLabel: String? { firstName.tokenKind == .wildcard ? nil : firstName.text }
+    /// A call may leave it out: it has a default value, or is variadic.
+    var takesADefault: Bool { defaultValue != nil || ellipsis != nil }
+}
+
 public struct Parameter: Sendable, Hashable {
     /// nil for `_`.
     public var label: String?

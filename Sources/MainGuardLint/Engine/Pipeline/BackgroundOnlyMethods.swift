@@ -282,10 +282,7 @@ extension BackgroundOnlyMethods {
 private extension FunctionDeclSyntax {
     /// The parameters' argument labels and defaults, as calls are matched against them.
     var labelParameters: [Parameter] {
-        signature.parameterClause.parameters.map { parameter in
-            Parameter(label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text,
-                      hasDefault: parameter.defaultValue != nil || parameter.ellipsis != nil)
-        }
+        signature.parameterClause.parameters.map { Parameter(label: $0.argumentLabel, hasDefault: $0.takesADefault) }
     }
 
     /// `tableView(_ tableView: NSTableView, ...)`: a delegate or data-source method, which the framework
