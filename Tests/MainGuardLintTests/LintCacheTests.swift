@@ -48,8 +48,15 @@ import Testing
         struct Row: Identifiable { let id = UUID() }
         extension Screen: Sendable { nonisolated func quick() { usleep(10) } }
         actor Store { func save() { DispatchSemaphore(value: 0).wait() } }
+        struct Services { var screen: Screen?; let store = Store() }
+        final class Thumbnails {
+            var loaded: [String: Data] = [:]
+            func thumbnail(_ key: String) -> Data? { if let data = loaded[key] { return data }; let data = Data(); loaded[key] = data; return data }
+        }
         """
         let facts = ModuleIndexTestSupport.facts([source])[0]
+        #expect(facts.types.flatMap(\.propertyTypes) == [StoredPropertyType(name: "id", type: "UUID"), StoredPropertyType(name: "screen", type: "Screen"), StoredPropertyType(name: "store", type: "Store")])
+        #expect(facts.functions.filter(\.keepsACache).map(\.name) == ["thumbnail"])
         var store = IndexInputsStore()
         store.entries["/a/A.swift"] = .init(contentHash: "c", settingsKey: "s", inputs: IndexInputs(facts))
         let bytes = store.encoded()

@@ -147,7 +147,8 @@ extension TypeDeclarationRecord {
     init(from reader: inout BinaryReader) throws {
         self.init(name: try reader.string(), keyword: try reader.string(), explicitIsolation: try reader.optional { try Isolation(from: &$0) },
                   inherited: try reader.array { try $0.string() }, settings: .classic, isObservableMacro: try reader.bool(),
-                  freshIdentity: try reader.optional { try FreshIdentity(from: &$0) })
+                  freshIdentity: try reader.optional { try FreshIdentity(from: &$0) },
+                  propertyTypes: try reader.array { StoredPropertyType(name: try $0.string(), type: try $0.string()) })
     }
 
     func write(to writer: inout BinaryWriter) {
@@ -157,6 +158,10 @@ extension TypeDeclarationRecord {
         writer.array(inherited) { $0.string($1) }
         writer.bool(isObservableMacro)
         writer.optional(freshIdentity) { $1.write(to: &$0) }
+        writer.array(propertyTypes) { writer, property in
+            writer.string(property.name)
+            writer.string(property.type)
+        }
     }
 }
 
@@ -179,6 +184,7 @@ extension FunctionRecord {
         ownCatalogueCallCondition = try reader.optional { try ParameterCondition(from: &$0) }
         ownCostWhenRepeated = try reader.optional { try CatalogueEntry(from: &$0) }
         ownEncodeOfAHandedImage = try reader.optional { try CatalogueEntry(from: &$0) }
+        keepsACache = try reader.bool()
         forwardsClosuresThrough = try reader.array { try CallReference(from: &$0) }
         handedOffCatalogueCalls = try reader.array { reader in
             HandedOffCatalogueCall(entry: try CatalogueEntry(from: &reader), condition: try reader.optional { try ParameterCondition(from: &$0) },
@@ -215,6 +221,7 @@ extension FunctionRecord {
         writer.optional(ownCatalogueCallCondition) { $1.write(to: &$0) }
         writer.optional(ownCostWhenRepeated) { $1.write(to: &$0) }
         writer.optional(ownEncodeOfAHandedImage) { $1.write(to: &$0) }
+        writer.bool(keepsACache)
         writer.array(forwardsClosuresThrough) { $1.write(to: &$0) }
         writer.array(handedOffCatalogueCalls) { writer, call in
             call.entry.write(to: &writer)

@@ -220,8 +220,10 @@ enum AppLifecycle {
         "applicationWillEnterForeground", "sceneWillEnterForeground", "sceneDidBecomeActive",
     ]
 
-    /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`.
-    static let terminationWords: [StaticString] = ["terminat"]
+    /// `applicationWillTerminate(_:)`, `applicationShouldTerminate(_:)`, `prepareForTermination()`, and the
+    /// `shutdown()` such a callback calls to tear the app's services down (blind rounds BF and BG: a quit hook's
+    /// bounded wait and an event-tap thread joined as the app quits, 2 of 2 rejected).
+    static let terminationWords: [StaticString] = ["terminat", "shutdown"]
     /// `migrateLegacySettings()`, `runMigrations()`, `fixLegacySymlink()`: work done once per install or
     /// upgrade, or a fallback for an old setup.
     static let migrationWords: [StaticString] = ["migrat", "legacy", "backfill"]
@@ -292,6 +294,11 @@ enum AppLifecycle {
     static func reachesThroughOneOffTask(_ signatures: [String]) -> Bool {
         signatures.contains { signature in
             let name = signature.prefix { $0 != "(" }
+            // `_shutdown() → … → closeDatabase()`: work reached only through tearing something down runs as the app
+            // quits or goes to the background, where no interaction waits (blind round BD: a browser's profile
+            // closed when it entered the background).
+            // Not `terminateAndWait(_:)` or `terminateTimer()`: ending a process or a timer is not the app's end.
+            if String(name).containsCaseInsensitive("shutdown") { return true }
             let label = signature.dropFirst(name.count + 1).prefix { $0 != ":" && $0 != ")" }
             return namesAOneOffTask(name, firstLabel: label.isEmpty ? nil : String(label))
         }

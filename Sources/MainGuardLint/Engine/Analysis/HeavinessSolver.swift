@@ -155,6 +155,10 @@ final class HeavinessSolver: @unchecked Sendable {
         if let known = costsWhenRepeated[position] { return known }
         guard explored.insert(position).inserted else { return nil }
         let record = body(of: position)
+        // A function that keeps what it makes by key does its small work once per key, however often a caller
+        // asks (blind probe CAp: an alert's image loaded once into a dictionary, read on every frame of a drag;
+        // round CB: a thumbnail kept per file and size).
+        guard !record.keepsACache else { return nil }
         var found = record.ownCostWhenRepeated.map { CatalogueCall(entry: $0, through: []) }
         if found == nil {
             for (reference, candidates) in zip(record.callees, synchronousCallees(of: position))

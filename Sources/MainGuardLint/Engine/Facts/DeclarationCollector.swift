@@ -79,7 +79,7 @@ class DeclarationCollector: SyntaxVisitor {
                                            explicitIsolation: declaration.explicitIsolation,
                                            inherited: declaration.inherited, settings: settings,
                                            isObservableMacro: declaration.attributes.contains(named: "Observable"),
-                                           freshIdentity: freshIdentity))
+                                           freshIdentity: freshIdentity, propertyTypes: declaration.storedPropertyTypes))
         typeNames.append(declaration.name)
         // The full walk only: the stored properties the type declares, for `storedPropertiesOfTheInnermostType`.
         if prefilter == nil { storedPropertiesByType[declaration.name, default: []].formUnion(declaration.storedPropertyNames) }

@@ -36,8 +36,18 @@ final class FactCollector: DeclarationCollector {
         /// Names bound anywhere in the body, its closures included (`let`, `for`, `if let`, closure
         /// parameters): a name read on its own that is one of these is a local, not a property.
         var localNames: Set<String> = []
+        /// Subscripted names read in an `if let`/`guard let` condition, and names assigned through a subscript
+        /// (`thumbnails[url] = image`), closures that run in place included; and whether a subscripted name says it is a cache.
+        var subscriptsBound: Set<String> = []
+        var subscriptsAssigned: Set<String> = []
+        var subscriptsACache = false
 
         func isLocal(_ name: String) -> Bool { parameters.contains(name) || localNames.contains(name) }
+
+        /// The function keeps what it makes by key: it returns a value it finds under a key and stores one
+        /// under a key in the same collection (`if let image = loaded[id] { return image }` … `loaded[id] = image`),
+        /// or subscripts a collection named a cache (`thumbnailCache[url]`).
+        var keepsACache: Bool { subscriptsACache || !subscriptsBound.isDisjoint(with: subscriptsAssigned) }
     }
 
     /// Every `PropertyRead` of the file with the function body it is written in (closures included).
@@ -75,6 +85,7 @@ final class FactCollector: DeclarationCollector {
         let positionsByCall = Dictionary(facts.calls.enumerated().map { ($1.call.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (position, body) in bodies.enumerated() {
             var record = functions[position]
+            record.keepsACache = body.keepsACache
             /// Positions in `facts.calls` of the calls that became `record.callees`, and where.
             var referenceOfCall: [Int: Int] = [:]
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
@@ -346,6 +357,18 @@ final class FactCollector: DeclarationCollector {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
             facts.variableTypes.record(name, declared: node.typeAnnotation?.type.simpleName, value: value)
+            // `if let image = thumbnails[url]`, `if let image = thumbnails[url]?[size]`: a lookup by key.
+            if let collection = value.subscriptedName { updateCurrentBody { $0.subscriptsBound.insert(collection) } }
+        }
+        return .visitChildren
+    }
+
+    /// `thumbnails[url] = image`: a value stored by key; `imageCache[url]`: a collection named a cache.
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let collection = ExprSyntax(node).subscriptedName else { return .visitChildren }
+        if collection.containsCaseInsensitive("cache") { updateCurrentBody { $0.subscriptsACache = true } }
+        if node.parent?.kind == .exprList, let next = node.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal {
+            updateCurrentBody { $0.subscriptsAssigned.insert(collection) }
         }
         return .visitChildren
     }
@@ -474,5 +497,26 @@ extension ClosureExprSyntax {
         case .simpleInput(let names): return names.first?.name.text
         case .parameterClause(let clause): return clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
         }
+    }
+}
+
+private extension ExprSyntax {
+    /// The collection a subscript reads, through optional chaining and nested subscripts: `thumbnails` for
+    /// `thumbnails[url]`, `self.thumbnails[url]?[size]` or `Self.thumbnails[url]`; nil for anything else.
+    var subscriptedName: String? {
+        var expression = self
+        while true {
+            if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression; continue }
+            if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression; continue }
+            guard let subscriptCall = expression.as(SubscriptCallExprSyntax.self) else { break }
+            var base = subscriptCall.calledExpression
+            while let inner = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression {
+                base = inner
+            }
+            if base.is(SubscriptCallExprSyntax.self) { expression = base; continue }
+            if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            return base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        }
+        return nil
     }
 }

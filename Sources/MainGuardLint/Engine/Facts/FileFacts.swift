@@ -205,6 +205,21 @@ struct TypeDeclarationRecord: Sendable {
     var isObservableMacro = false
     /// An `id` made fresh per value or per read (SwiftUI rules: unstable row identity).
     var freshIdentity: FreshIdentity?
+    /// The stored properties whose type the declaration writes, in order: `var versioningService:
+    /// VersioningService`, `let store = DraftStore()` (`TypeHierarchy.typeOfProperty(named:)`).
+    var propertyTypes: [StoredPropertyType] = []
+}
+
+/// A stored property of a type and the type its declaration names: the annotation's (an optional's wrapped
+/// type) or the initializer's called type.
+///
+/// ```swift
+/// // struct Services { var versioning: VersionChecker; let drafts = DraftStore() }
+/// StoredPropertyType(name: "versioning", type: "VersionChecker")
+/// ```
+struct StoredPropertyType: Sendable, Hashable {
+    var name: String
+    var type: String
 }
 
 /// A function, method or initializer, with what its body does synchronously.
@@ -244,6 +259,10 @@ struct FunctionRecord: Sendable {
     /// (`CostEvidence.Evidence.whenItsCallerHandsAUserImage`): costly where a caller hands it a user's photo.
     /// Without `include_low_cost` only: with it, such a call is `ownCatalogueCall`.
     var ownEncodeOfAHandedImage: CatalogueEntry? = nil
+    /// Keeps what it makes by key (`FactCollector`'s `keepsACache`): `if let image = thumbnails[url] { return
+    /// image }` … `thumbnails[url] = image`, or a cache's `object(forKey:)`. Its small work runs once per key, so
+    /// a caller that repeats it pays a lookup (`HeavinessSolver.costWhenRepeated(of:)`).
+    var keepsACache = false
     /// Runs every escaping closure handed to it on a background queue or thread (`ClosureForwarding`).
     /// The index also sets it where every closure goes on through `forwardsClosuresThrough`.
     var runsClosuresOffTheCallersThread = false

@@ -319,7 +319,13 @@ public struct ModuleIndex: Sendable {
                 return hint.count >= 3 && Self.singularWords(type).hasSuffix(hint)
             }
             let owners = Set(instanceMethods.compactMap { functions[$0].enclosingType })
-            return owners.count == 1 ? instanceMethods : []
+            if owners.count == 1 { return instanceMethods }
+            // `dependencyProvider.versioningService.blockingMasterData()`: the property's declaration names its
+            // type where its name does not (blind round CA: a container's `VersioningSerivice`, a typo).
+            guard owners.isEmpty, let declared = hierarchy.typeOfProperty(named: name) else { return [] }
+            var typed = reference
+            typed.receiver = .instance(declared)
+            return candidatesByName(of: typed, callerType: callerType, functions: functions, byKey: byKey, hierarchy: hierarchy)
         case .cast(let type, let name):
             var typed = reference
             typed.receiver = .instance(type)

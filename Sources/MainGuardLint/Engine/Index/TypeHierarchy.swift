@@ -16,6 +16,8 @@ struct TypeHierarchy: Sendable {
     private let subclassesOf: [String: Set<String>]
     /// The names of the types the linted code declares (not only extends).
     private let declared: Set<String>
+    /// The types the stored properties of each name are declared with, across the linted code.
+    private let propertyTypes: [String: Set<String>]
 
     init(_ records: [TypeDeclarationRecord]) {
         let protocols = Set(records.filter { $0.keyword == "protocol" }.map(\.name))
@@ -43,6 +45,19 @@ struct TypeHierarchy: Sendable {
             }
         }
         self.subclassesOf = subclassesOf
+        var propertyTypes: [String: Set<String>] = [:]
+        for record in records {
+            for property in record.propertyTypes { propertyTypes[property.name, default: []].insert(property.type) }
+        }
+        self.propertyTypes = propertyTypes
+    }
+
+    /// The one type of the linted code that every stored property of this name is declared with
+    /// (`var versioningService: VersioningSerivice` in a dependency container); nil when the linted code
+    /// declares no such property, declares them with different types, or with a type it does not declare.
+    func typeOfProperty(named name: String) -> String? {
+        guard let types = propertyTypes[name], types.count == 1, let type = types.first, declared.contains(type) else { return nil }
+        return type
     }
 
     /// The conforming types, or nil when `name` is not a protocol of the linted code with conformers.
