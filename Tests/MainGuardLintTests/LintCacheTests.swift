@@ -52,11 +52,15 @@ import Testing
         final class Thumbnails {
             var loaded: [String: Data] = [:]
             func thumbnail(_ key: String) -> Data? { if let data = loaded[key] { return data }; let data = Data(); loaded[key] = data; return data }
+            let icons = NSCache<NSString, NSData>()
+            func icon(_ key: NSString) -> NSData? { icons.object(forKey: key) }
+            func plain(_ key: String) -> Data? { loaded[key] }
         }
         """
         let facts = ModuleIndexTestSupport.facts([source])[0]
-        #expect(facts.types.flatMap(\.propertyTypes) == [StoredPropertyType(name: "id", type: "UUID"), StoredPropertyType(name: "screen", type: "Screen"), StoredPropertyType(name: "store", type: "Store")])
-        #expect(facts.functions.filter(\.keepsACache).map(\.name) == ["thumbnail"])
+        let propertyTypes = [("id", "UUID"), ("screen", "Screen"), ("store", "Store"), ("loaded", "Dictionary"), ("icons", "NSCache")]
+        #expect(facts.types.flatMap(\.propertyTypes) == propertyTypes.map { StoredPropertyType(name: $0, type: $1) })
+        #expect(facts.functions.filter(\.keepsACache).map(\.name) == ["thumbnail", "icon"])
         var store = IndexInputsStore()
         store.entries["/a/A.swift"] = .init(contentHash: "c", settingsKey: "s", inputs: IndexInputs(facts))
         let bytes = store.encoded()

@@ -360,14 +360,14 @@ struct TypeDeclarationFacts {
     }
 
     /// The stored properties among the members whose declaration names one type: `let checker: VersionChecker`,
-    /// `var store: DraftStore?`, `let api = APIClient(session: .shared)`. Not a generic, an array or a closure type.
+    /// `var store: DraftStore?`, `let api = APIClient(session: .shared)` (`TypeSyntax.simpleName`: an array is `Array`).
     var storedPropertyTypes: [StoredPropertyType] {
         var found: [StoredPropertyType] = []
         for member in memberBlock?.members ?? [] {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings where !binding.isComputed {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                if let type = binding.typeAnnotation?.type.namedType ?? binding.initializer?.value.calledTypeName {
+                if let type = binding.typeAnnotation?.type.simpleName ?? binding.initializer?.value.initializedTypeName {
                     found.append(StoredPropertyType(name: name, type: type))
                 }
             }
@@ -489,23 +489,10 @@ extension PatternBindingSyntax {
     }
 }
 
-private extension TypeSyntax {
-    /// `VersionChecker` for `VersionChecker`, `VersionChecker?` or `VersionChecker!`; nil for a generic, a
-    /// member type, a collection or a function type.
-    var namedType: String? {
-        if let wrapped = self.as(OptionalTypeSyntax.self)?.wrappedType ?? self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType {
-            return wrapped.namedType
-        }
-        guard let identifier = self.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else { return nil }
-        return identifier.name.text
-    }
-}
-
 private extension ExprSyntax {
-    /// `APIClient` for `APIClient()` or `APIClient(session: .shared)`: an initializer of a type by its name.
-    var calledTypeName: String? {
-        guard let call = self.as(FunctionCallExprSyntax.self),
-              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name.startsWithUppercase else { return nil }
-        return name
+    /// `APIClient` for `APIClient()` or `APIClient(session: .shared)`: the type an initializer call names.
+    var initializedTypeName: String? {
+        guard let call = self.as(FunctionCallExprSyntax.self), let called = CalledName(call), called.isInitializerCall else { return nil }
+        return called.name
     }
 }

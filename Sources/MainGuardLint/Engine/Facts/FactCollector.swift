@@ -85,7 +85,11 @@ final class FactCollector: DeclarationCollector {
         let positionsByCall = Dictionary(facts.calls.enumerated().map { ($1.call.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (position, body) in bodies.enumerated() {
             var record = functions[position]
-            record.keepsACache = body.keepsACache
+            // `cache.object(forKey:)`, `cache.setObject(_:forKey:)`: an `NSCache` keeps what the function makes.
+            record.keepsACache = body.keepsACache || body.calls.contains { position in
+                let called = facts.calls[position]
+                return (called.name == "object" && called.labels.first == "forKey") || called.name == "setObject"
+            }
             /// Positions in `facts.calls` of the calls that became `record.callees`, and where.
             var referenceOfCall: [Int: Int] = [:]
             let beforeSuspension: (AbsolutePosition) -> Bool = { position in body.firstAwait.map { position < $0 } ?? true }
