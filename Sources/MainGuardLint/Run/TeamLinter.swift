@@ -99,8 +99,8 @@ public struct TeamLinter: Sendable {
             }
         }
         var (findings, fromCache, cacheWarning) = lintWithCache(files: files, inputs: inputs)
-        findings = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings, inputs: inputs), inputs: inputs,
-                                              systemNamingFiles: systemNaming)
+        findings = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings, inputs: inputs, threads: threadCount),
+                                              inputs: inputs, systemNamingFiles: systemNaming, threads: threadCount)
         findings = FindingsByCause.oneFindingPerCause(PreviewOnlyViews.removing(from: findings, inputs: inputs, threads: threadCount))
         if wholeProjects {
             let notCompiled = Self.notCompiled(files)

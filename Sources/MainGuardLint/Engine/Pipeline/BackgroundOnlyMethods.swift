@@ -147,12 +147,15 @@ struct BackgroundOnlyMethods {
     /// other file that may call it does so only from background code. A method its own file never calls
     /// (``methodCalledOnlyElsewhere(around:)``) needs such callers: with none, the framework may call it.
     /// Only the few files that may call such a method are parsed again, once each.
-    static func removing(from findings: [Finding], inputs: [Linter.SourceInput]) -> [Finding] {
+    static func removing(from findings: [Finding], inputs: [Linter.SourceInput], threads: Int = 1) -> [Finding] {
         let methods = Set(findings.compactMap(\.backgroundOnlyMethod))
         guard !methods.isEmpty else { return findings }
         var calledElsewhere: [Method: Set<String>] = [:]  // method -> files that may call it
-        for input in inputs {
-            let found = SourcePrefilter.withPrefilter(over: input.text) { prefilter in methods.filter { prefilter.mayCall($0) } }
+        // Each file is read on its own, on `threads`.
+        let callers = Parallel.chunkedMap(count: inputs.count, threads: threads, chunkSize: 64) { position in
+            SourcePrefilter.withPrefilter(over: inputs[position].text) { prefilter in methods.filter { prefilter.mayCall($0) } }
+        }
+        for (input, found) in zip(inputs, callers) {
             for method in found { calledElsewhere[method, default: []].insert(input.path) }
         }
         var trees: [String: BackgroundOnlyMethods] = [:]

@@ -166,8 +166,8 @@ public struct Linter: Sendable {
         let findings = Parallel.map(count: inputs.count, threads: threadCount, costs: module.parseCosts) {
             module.findings(ofFileAt: $0)
         }
-        let called = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings.flatMap { $0 }, inputs: inputs),
-                                                inputs: inputs)
+        let called = UncalledElsewhere.removing(from: BackgroundOnlyMethods.removing(from: findings.flatMap { $0 }, inputs: inputs, threads: threadCount),
+                                                inputs: inputs, threads: threadCount)
         let reachable = PreviewOnlyViews.removing(from: called, inputs: inputs, threads: threadCount)
         return LintResult(findings: FindingsByCause.oneFindingPerCause(reachable, rules: rules), skipped: [], fileCount: inputs.count,
                           lineCount: module.files.reduce(0) { $0 + $1.lineCount })

@@ -158,6 +158,43 @@ enum UncalledElsewhere {
         return ["storyboard", "xib", "plist", "pbxproj", "xcconfig", "m", "mm", "h"].contains(name[name.index(after: dot)...])
     }
 
+    /// What one file says about the roots: which of their names it mentions where a call may be (not in a line
+    /// comment, a localization key or debug-only code), what it gives their types to conform to, and the
+    /// protocols it declares with what they refine (other than inert names).
+    private struct RootMentions: Sendable {
+        var named: [String] = []
+        var inherited: [(type: String, names: Set<String>)] = []
+        var protocols: [(name: String, refined: Set<String>)] = []
+    }
+
+    private static func mentionsOfRoots(in input: Linter.SourceInput, names: Set<String>, created: Set<String>,
+                                        types: Set<String>) -> RootMentions {
+        var found = RootMentions()
+        SourcePrefilter.withPrefilter(over: input.text) { prefilter in
+            // By default a name in code compiled only into debug builds calls nothing users run.
+            var debugOnly: [Range<Int>]?
+            func isDebugOnly(_ offset: Int) -> Bool {
+                guard !input.settings.includesLowCost else { return false }
+                if debugOnly == nil { debugOnly = prefilter.debugOnlyRanges() }
+                return debugOnly?.contains { $0.contains(offset) } ?? false
+            }
+            for name in names.union(created) where prefilter.containsWord(name) && prefilter.offsets(ofWord: name).contains(where: {
+                !prefilter.isInLineComment(at: $0) && (created.contains(name) || !prefilter.isInADottedKey(at: $0)) && !isDebugOnly($0)
+            }) {
+                found.named.append(name)
+            }
+            for type in types where prefilter.containsWord(type) {
+                found.inherited.append((type, Set(prefilter.inheritedNames(of: type).filter { !isInert($0) })))
+            }
+            for name in prefilter.declaredProtocolNames() {
+                found.protocols.append((name, Set(prefilter.inheritedNames(of: name, declaredBy: ["protocol"]).filter {
+                    !isInert($0) && $0 != "AnyObject" && $0 != "class"
+                })))
+            }
+        }
+        return found
+    }
+
     /// `inherited` with each protocol of the linted code (`refinements`: the names each refines, other than
     /// inert ones) replaced by the SDK protocols it refines, through protocols of the linted code that refine
     /// others. A protocol of the app lets nothing outside call a member by a name no linted file writes: only
@@ -177,40 +214,25 @@ enum UncalledElsewhere {
     /// Drops findings whose every root no other linted file names, in types no file gives a conformance.
     /// A type root is kept when another Swift file or one of `systemNamingFiles` (``namesTypesForTheSystem(_:)``,
     /// read only when some finding has one) names it.
-    static func removing(from findings: [Finding], inputs: [Linter.SourceInput], systemNamingFiles: [String] = []) -> [Finding] {
+    static func removing(from findings: [Finding], inputs: [Linter.SourceInput], systemNamingFiles: [String] = [],
+                         threads: Int = 1) -> [Finding] {
         let roots = Set(findings.compactMap(\.uncalledRoots).joined())
         guard !roots.isEmpty else { return findings }
         // The files that name each root's function and created type; the conformances other than inert ones
-        // that some file (its own too) gives each root's type.
+        // that some file (its own too) gives each root's type. Each file is read on its own, on `threads`.
         var namedIn: [String: Set<String>] = [:]
         var inheritedBy: [String: Set<String>] = [:]
         var appProtocols: [String: Set<String>] = [:]
         let names = Set(roots.map(\.name)).subtracting([""])
         let created = Set(roots.compactMap(\.createdType))
         let types = Set(roots.map(\.type)).subtracting([""])
-        for input in inputs {
-            SourcePrefilter.withPrefilter(over: input.text) { prefilter in
-                // By default a name in code compiled only into debug builds calls nothing users run.
-                var debugOnly: [Range<Int>]?
-                func isDebugOnly(_ offset: Int) -> Bool {
-                    guard !input.settings.includesLowCost else { return false }
-                    if debugOnly == nil { debugOnly = prefilter.debugOnlyRanges() }
-                    return debugOnly?.contains { $0.contains(offset) } ?? false
-                }
-                for name in names.union(created) where prefilter.containsWord(name) && prefilter.offsets(ofWord: name).contains(where: {
-                    !prefilter.isInLineComment(at: $0) && (created.contains(name) || !prefilter.isInADottedKey(at: $0)) && !isDebugOnly($0)
-                }) {
-                    namedIn[name, default: []].insert(input.path)
-                }
-                for type in types where prefilter.containsWord(type) {
-                    inheritedBy[type, default: []].formUnion(prefilter.inheritedNames(of: type).filter { !isInert($0) })
-                }
-                for name in prefilter.declaredProtocolNames() {
-                    appProtocols[name, default: []].formUnion(prefilter.inheritedNames(of: name, declaredBy: ["protocol"]).filter {
-                        !isInert($0) && $0 != "AnyObject" && $0 != "class"
-                    })
-                }
-            }
+        let mentions = Parallel.chunkedMap(count: inputs.count, threads: threads, chunkSize: 64) { position in
+            mentionsOfRoots(in: inputs[position], names: names, created: created, types: types)
+        }
+        for (input, found) in zip(inputs, mentions) {
+            for name in found.named { namedIn[name, default: []].insert(input.path) }
+            for (type, inherited) in found.inherited { inheritedBy[type, default: []].formUnion(inherited) }
+            for (name, refined) in found.protocols { appProtocols[name, default: []].formUnion(refined) }
         }
         if !created.isEmpty {
             for path in systemNamingFiles {
