@@ -22,6 +22,9 @@ enum SlowCommands {
         // Queries that walk a system database or index (`pluginkit -m` lists every extension: blind round AY's
         // recall hunt, a settings screen's status check), and tools that process media or play it to its end.
         "pluginkit", "mdfind", "ioreg", "networksetup", "sips", "qlmanage", "screencapture", "afplay",
+        // The Shortcuts command line asks the Shortcuts service for the user's library, or runs a whole shortcut
+        // and waits for it (blind round CE's recall hunt: `shortcuts list` run per keystroke of a search field).
+        "shortcuts",
     ]
     /// Tools that look another up (`/usr/bin/which ffmpeg`): the slow tool's name is their argument, and the
     /// lookup returns in milliseconds (blind round AX: `which ffmpeg` when no usual path holds it).
