@@ -450,6 +450,16 @@ private extension ExprSyntax {
         if let unwrapped = self.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression.receiverName }
         return nil
     }
+
+    /// The collection a subscript reads, through optional chaining and nested subscripts, by the name its
+    /// base is known by (`receiverName`): `thumbnails` for `thumbnails[url]`, `self.thumbnails[url]?[size]` or
+    /// `Self.thumbnails[url]`; nil for anything else.
+    var subscriptedName: String? {
+        if let chained = self.as(OptionalChainingExprSyntax.self) { return chained.expression.subscriptedName }
+        if let unwrapped = self.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression.subscriptedName }
+        guard let subscriptCall = self.as(SubscriptCallExprSyntax.self) else { return nil }
+        return subscriptCall.calledExpression.subscriptedName ?? subscriptCall.calledExpression.receiverName
+    }
 }
 
 extension FunctionRecord {
@@ -501,26 +511,5 @@ extension ClosureExprSyntax {
         case .simpleInput(let names): return names.first?.name.text
         case .parameterClause(let clause): return clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
         }
-    }
-}
-
-private extension ExprSyntax {
-    /// The collection a subscript reads, through optional chaining and nested subscripts: `thumbnails` for
-    /// `thumbnails[url]`, `self.thumbnails[url]?[size]` or `Self.thumbnails[url]`; nil for anything else.
-    var subscriptedName: String? {
-        var expression = self
-        while true {
-            if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression; continue }
-            if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression; continue }
-            guard let subscriptCall = expression.as(SubscriptCallExprSyntax.self) else { break }
-            var base = subscriptCall.calledExpression
-            while let inner = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression {
-                base = inner
-            }
-            if base.is(SubscriptCallExprSyntax.self) { expression = base; continue }
-            if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-            return base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        }
-        return nil
     }
 }

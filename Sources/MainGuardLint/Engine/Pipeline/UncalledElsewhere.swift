@@ -167,6 +167,7 @@ enum UncalledElsewhere {
         var protocols: [(name: String, refined: Set<String>)] = []
     }
 
+    /// `names`: the roots' function names and created types; `created`: the latter alone.
     private static func mentionsOfRoots(in input: Linter.SourceInput, names: Set<String>, created: Set<String>,
                                         types: Set<String>) -> RootMentions {
         var found = RootMentions()
@@ -178,7 +179,7 @@ enum UncalledElsewhere {
                 if debugOnly == nil { debugOnly = prefilter.debugOnlyRanges() }
                 return debugOnly?.contains { $0.contains(offset) } ?? false
             }
-            for name in names.union(created) where prefilter.containsWord(name) && prefilter.offsets(ofWord: name).contains(where: {
+            for name in names where prefilter.containsWord(name) && prefilter.offsets(ofWord: name).contains(where: {
                 !prefilter.isInLineComment(at: $0) && (created.contains(name) || !prefilter.isInADottedKey(at: $0)) && !isDebugOnly($0)
             }) {
                 found.named.append(name)
@@ -226,8 +227,9 @@ enum UncalledElsewhere {
         let names = Set(roots.map(\.name)).subtracting([""])
         let created = Set(roots.compactMap(\.createdType))
         let types = Set(roots.map(\.type)).subtracting([""])
+        let named = names.union(created)
         let mentions = Parallel.chunkedMap(count: inputs.count, threads: threads, chunkSize: 64) { position in
-            mentionsOfRoots(in: inputs[position], names: names, created: created, types: types)
+            mentionsOfRoots(in: inputs[position], names: named, created: created, types: types)
         }
         for (input, found) in zip(inputs, mentions) {
             for name in found.named { namedIn[name, default: []].insert(input.path) }
