@@ -41,6 +41,9 @@ final class FactCollector: DeclarationCollector {
         var subscriptsBound: Set<String> = []
         var subscriptsAssigned: Set<String> = []
         var subscriptsACache = false
+        /// An `if`, `guard` or `switch` of the body (closures included) tests one of `parameters`
+        /// (`ParameterCondition.tests(_:parameters:)`): only then can a call run under such a test.
+        var testsAParameter = false
 
         func isLocal(_ name: String) -> Bool { parameters.contains(name) || localNames.contains(name) }
 
@@ -107,8 +110,10 @@ final class FactCollector: DeclarationCollector {
             for position in body.calls where forwardingHelpers.isDisjoint(with: body.handedTo[position] ?? []) {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
-                let condition = ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters)
-                let handOff = Syntax(called.call).enclosingClosure.flatMap { closure -> CallReference.HandOff? in
+                let condition = body.testsAParameter ? ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters) : nil
+                // Only a call written in a closure that runs in place (`handedTo`) is handed to the call
+                // that closure is an argument of.
+                let handOff = body.handedTo[position] == nil ? nil : Syntax(called.call).enclosingClosure.flatMap { closure -> CallReference.HandOff? in
                     guard let outer = closure.enclosingCall, let outerPosition = positionsByCall[outer.id],
                           let outerReference = referenceOfCall[outerPosition], let argument = ArgumentPosition(of: Syntax(closure)) else { return nil }
                     return CallReference.HandOff(call: outerReference, label: argument.label, isTrailing: argument.isFirstTrailingClosure)
@@ -141,14 +146,14 @@ final class FactCollector: DeclarationCollector {
             for read in body.getterReads where read.receiver != nil || !body.isLocal(read.name) {
                 let receiver = read.receiverKind(types: variableTypes)
                 guard readsSeen.insert(ReadKey(name: read.name, receiver: receiver)).inserted else { continue }
-                let condition = body.parameters.isEmpty ? nil : ParameterCondition.condition(of: Syntax(read.node), parameters: body.parameters)
+                let condition = body.testsAParameter ? ParameterCondition.condition(of: Syntax(read.node), parameters: body.parameters) : nil
                 let reference = CallReference(read: read, receiver: receiver, condition: condition)
                 record.callees.append(reference)
                 if beforeSuspension(read.node.position) { record.calleesBeforeSuspension.append(reference) }
             }
             for read in body.propertyReads {
                 guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes, settings: settings) else { continue }
-                record.recordOwnCatalogueCall(entry, under: ParameterCondition.condition(of: Syntax(read), parameters: body.parameters))
+                record.recordOwnCatalogueCall(entry, under: body.testsAParameter ? ParameterCondition.condition(of: Syntax(read), parameters: body.parameters) : nil)
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
                     record.ownHeavinessBeforeSuspension = "reads \(entry.display)"
@@ -286,6 +291,24 @@ final class FactCollector: DeclarationCollector {
 
     override func visitPost(_ node: ClosureExprSyntax) {
         if case .escapingJob(startsMainActorJob: true) = scopes.removeLast() { mainActorJobDepth -= 1 }
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        noteParameterTest { ParameterCondition.tests(node.conditions, parameters: $0) }
+    }
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        noteParameterTest { ParameterCondition.tests(node.conditions, parameters: $0) }
+    }
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        noteParameterTest { parameters in node.subject.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false }
+    }
+
+    /// Marks the innermost function body (across closures) when `tests` finds a test of its parameters.
+    private func noteParameterTest(_ tests: (Set<String>) -> Bool) -> SyntaxVisitorContinueKind {
+        if let body = innermostBody, !bodies[body].testsAParameter, !bodies[body].parameters.isEmpty, tests(bodies[body].parameters) {
+            bodies[body].testsAParameter = true
+        }
+        return .visitChildren
     }
 
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {

@@ -136,6 +136,12 @@ extension ParameterCondition {
         return found
     }
 
+    /// True when `conditions` are a test of one of `parameters` that `condition(of:parameters:)` reads: a
+    /// body without one runs none of its calls under such a test.
+    static func tests(_ conditions: ConditionElementListSyntax, parameters: Set<String>) -> Bool {
+        test(of: conditions, parameters: parameters) != nil
+    }
+
     private static func innermostTest(of node: Syntax, parameters: Set<String>) -> ParameterCondition? {
         var child = node
         var current = node.parent
