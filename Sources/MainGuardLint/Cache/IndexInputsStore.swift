@@ -244,6 +244,7 @@ extension CallReference {
         case 4: receiver = .implicitMember
         case 5: receiver = .returnedBy(type: try reader.string(), function: try reader.string(), name: try reader.string())
         case 6: receiver = .cast(type: try reader.string(), name: try reader.string())
+        case 7: receiver = .anyMember
         default: throw BinaryReader.Malformed()
         }
         condition = try reader.optional { try ParameterCondition(from: &$0) }
@@ -262,6 +263,7 @@ extension CallReference {
         case .instance(let name): writer.int(2); writer.optional(name) { $0.string($1) }
         case .namedInstance(let name): writer.int(3); writer.string(name)
         case .implicitMember: writer.int(4)
+        case .anyMember: writer.int(7)
         case .returnedBy(let type, let function, let name): writer.int(5); writer.string(type); writer.string(function); writer.string(name)
         case .cast(let type, let name): writer.int(6); writer.string(type); writer.string(name)
         }

@@ -519,6 +519,8 @@ enum CostEvidence {
         "camera", "photo", "picker", "picking", "originalimage", "editedimage", "crop", "capture", "upload",
         "attachment", "scan",
     ]
+    /// The SDK's pasteboards: an image read from one is whatever the user copied (`encodesUserMedia(receiver:)`).
+    static let pasteboardTypes: Set<String> = ["UIPasteboard", "NSPasteboard"]
     /// Image types whose extensions' methods encode `self` (`extension UIImage { func save() }`).
     static let imageTypes: Set<String> = ["UIImage", "NSImage", "CIImage", "CGImage"]
     /// The catalogue's encoders an image type's extension calls on `self` without a receiver (`jpegData(...)`).
@@ -1146,6 +1148,9 @@ private extension Syntax {
     /// neither the image nor the function is named for a small image (an icon, an avatar, a QR code).
     func encodesUserMedia(receiver: ExprSyntax?) -> Bool {
         if namesASmallOrDrawnImage(receiver: receiver) { return false }
+        // `if let image = UIPasteboard.general.image { image.pngData() }`: what the user pasted, a copied photo
+        // as often as not (blind round CF's recall hunt: a forum editor PNG-encoding a pasted image in `paste(_:)`).
+        if receiver?.tracesBack(hops: 2, to: { $0.identifiers.contains(where: CostEvidence.pasteboardTypes.contains) }) == true { return true }
         var text = enclosingFunction?.description ?? ""
         for phrase in CostEvidence.phrasesNamingNoImage { text = text.replacingOccurrences(of: phrase, with: "", options: .caseInsensitive) }
         return CostEvidence.userImageWords.contains { text.containsCaseInsensitive($0) }

@@ -48,7 +48,8 @@ enum ClosureForwarding {
         var through: [FunctionCallExprSyntax] = []
         for name in escaping {
             guard let uses = finder.uses[name], !uses.isEmpty else { return (false, []) }
-            for use in uses where !use.runsOffTheCallersThread && !use.reportsAFailureAtOnce && !use.namesAnAlias(in: escaping) {
+            for use in uses where !use.runsOffTheCallersThread && !use.runsOnlyOnTheQueueItIsOn && !use.reportsAFailureAtOnce
+                && !use.namesAnAlias(in: escaping) {
                 guard let call = use.enclosingClosure?.enclosingCall ?? use.passedOnAsArgument, CalledName(call) != nil else { return (false, []) }
                 if !through.contains(where: { $0.id == call.id }) { through.append(call) }
             }
@@ -182,6 +183,26 @@ private extension Syntax {
             let text = argument.expression.trimmedDescription
             return text == "nil" || text == "false" || text == "[]" || text.containsCaseInsensitive("error") || text.containsCaseInsensitive("fail")
         }
+    }
+
+    /// `if isCurrent { work() } else { queue.async(execute: work) }`: called in place only when the caller
+    /// already runs on the helper's queue (`isCurrent`, `DispatchQueue.getSpecific(key:)`), so from any other
+    /// thread the closure runs where the other branch sends it (blind round CF: a messenger's call queue,
+    /// whose `autoAsync` made a call's semaphore waits look like a tap's).
+    var runsOnlyOnTheQueueItIsOn: Bool {
+        var child = self
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if let branch = current.as(IfExprSyntax.self), Syntax(branch.body) == child,
+               branch.conditions.count == 1, let condition = branch.conditions.first?.condition.as(ExprSyntax.self) {
+                let names = condition.identifiers
+                return names.contains { $0 == "isCurrent" || $0 == "isCurrentQueue" || $0 == "getSpecific" }
+                    && !names.contains { $0 == "isMainThread" || $0 == "main" }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
     }
 
     /// Inside a closure that runs in the background, or handed as an argument to an API that runs it there.

@@ -113,8 +113,12 @@ enum ReceiverKind: Sendable, Hashable {
     /// `store.f()` where the syntax does not show `store`'s type: members of a type the name names
     /// (`AccountStore`, `store`), so `textView.insertText(_:)` does not bind to a view model's `insertText(_:)`.
     case namedInstance(String)
-    /// `.f()`: static members of an unknown type.
+    /// `.f()`: static members of an unknown type (static methods and initializers; an enum case with
+    /// associated values, `.request(transfer)`, is not a function of the index at all).
     case implicitMember
+    /// Any member of that name of any type: what an awaited call may run when its receiver's type is unknown
+    /// (`RuleContext.awaitedCallees`). Rules ask with it; fact collection never records it.
+    case anyMember
     /// `exporter.f()` after `let exporter = ExportFactory.make(format)`: members of the type the static
     /// function declares it returns (a protocol: its conformers'), when the index knows that function;
     /// otherwise as `namedInstance(name)`.
@@ -138,7 +142,7 @@ enum ReceiverKind: Sendable, Hashable {
     var isUntypedInstance: Bool {
         switch self {
         case .instance(nil), .namedInstance, .returnedBy: true
-        case .implicitSelf, .type, .instance, .implicitMember, .cast: false
+        case .implicitSelf, .type, .instance, .implicitMember, .anyMember, .cast: false
         }
     }
 }

@@ -302,6 +302,11 @@ public struct ModuleIndex: Sendable {
                 functions[position].hasBody && functions[position].enclosingType.map(subclasses.contains) == true
             }
         case .implicitMember:
+            // `.request(transfer)` builds an enum case or calls a static factory, never an instance method
+            // (blind round CF: an enum case bound to a client's `request(_:)`, whose semaphore wait was
+            // reported as an error on a screen that only queues a popup).
+            return matching.filter { functions[$0].enclosingType != nil && functions[$0].isStatic }
+        case .anyMember:
             return matching.filter { functions[$0].enclosingType != nil }
         case .instance(nil):
             // Neither the value's type nor a name for it (`makeStore().load()`): ambiguous, not resolved. Unless

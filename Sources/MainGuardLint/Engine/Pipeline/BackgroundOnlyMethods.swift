@@ -248,6 +248,12 @@ struct BackgroundOnlyMethods {
         // API that calls it on a background queue (blind round Z: a share extension's image handler).
         if let argument = called.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
            case .background = CalledName(call)?.closureRole { return .handedToBackground }
+        // `ids.forEach(syncConversation(conversationId:))`: a collection's iteration calls the method in place,
+        // once per element, where the iteration runs (blind round CF: a login screen's retry loop of sleeps and
+        // synchronous requests, reached only from a global queue through such a reference).
+        if let argument = called.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+           let iteration = CalledName(call), iteration.receiver != nil, CalledName.iterationNames.contains(iteration.name) { return .call }
         return namesAVariable && !called.isSelectorArgument ? .otherName : .other
     }
 

@@ -182,7 +182,7 @@ struct RuleContext {
     private func awaitedCallees(of call: ResolvedCall) -> [FunctionFacts] {
         guard call.callees.isEmpty else { return call.callees }
         guard index.declaresFunction(named: call.called.lookupName) else { return [] }
-        return index.calleePositions(of: call.called, receiver: .implicitMember, callerType: nil, callerFile: fileIndex)
+        return index.calleePositions(of: call.called, receiver: .anyMember, callerType: nil, callerFile: fileIndex)
             .map(index.declaredFunction(at:))
             .filter { function in
                 if case .otherActor = function.isolation { return true }
