@@ -385,13 +385,14 @@ extension Syntax {
 extension SyntaxProtocol {
     /// True when the expression is evaluated under an `await` (the call may suspend instead of blocking).
     var isAwaited: Bool {
+        // Compared by kind: asked of most calls several times, and a typed cast builds a node each time.
         var node = parent
         while let current = node {
-            if current.is(AwaitExprSyntax.self) { return true }
-            if current.is(ClosureExprSyntax.self) || current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) {
-                return false
+            switch current.kind {
+            case .awaitExpr: return true
+            case .closureExpr, .codeBlockItem, .memberBlockItem: return false
+            default: node = current.parent
             }
-            node = current.parent
         }
         return false
     }

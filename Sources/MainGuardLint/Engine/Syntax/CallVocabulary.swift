@@ -602,10 +602,11 @@ extension FunctionCallExprSyntax {
     var isEnumCasePattern: Bool {
         var node = parent
         while let current = node {
-            if current.is(ExpressionPatternSyntax.self) { return true }
-            if current.is(CodeBlockItemSyntax.self) || current.is(SwitchCaseLabelSyntax.self) || current.is(ClosureExprSyntax.self)
-                || current.is(MatchingPatternConditionSyntax.self) { return false }
-            node = current.parent
+            switch current.kind {
+            case .expressionPattern: return true
+            case .codeBlockItem, .switchCaseLabel, .closureExpr, .matchingPatternCondition: return false
+            default: node = current.parent
+            }
         }
         return false
     }
@@ -657,8 +658,10 @@ extension Syntax {
 
     /// A declaration whose body is its own code, or the type or file around it.
     var isFunctionBoundary: Bool {
-        `is`(FunctionDeclSyntax.self) || `is`(InitializerDeclSyntax.self) || `is`(DeinitializerDeclSyntax.self)
-            || `is`(AccessorDeclSyntax.self) || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
+        switch kind {
+        case .functionDecl, .initializerDecl, .deinitializerDecl, .accessorDecl, .memberBlock, .sourceFile: true
+        default: false
+        }
     }
 }
 
