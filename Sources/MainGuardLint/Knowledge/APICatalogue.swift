@@ -265,6 +265,13 @@ public enum APICatalogue {
         .init(match: .property(receiver: nil, name: "tiffRepresentation"), kind: .heavyCompute, display: "NSImage.tiffRepresentation"),
         .init(match: .function(name: "CGImageDestinationFinalize", prefix: false), kind: .heavyCompute, display: "CGImageDestinationFinalize"),
         .init(match: .method(receiver: nil, name: "copyCGImage", prefix: false), kind: .heavyCompute, display: "AVAssetImageGenerator.copyCGImage(at:actualTime:)"),
+        // Vision runs every request before `perform` returns: recognising a photo's text takes 0.1 to 2 s, and
+        // Apple's samples perform requests on a background queue (blind round CG's recall hunt: a recipe app
+        // recognising a cropped photo's ingredients as the crop is confirmed).
+        .init(match: .method(receiver: "VNImageRequestHandler", name: "perform", prefix: false), kind: .heavyCompute,
+              display: "VNImageRequestHandler.perform(_:)"),
+        .init(match: .method(receiver: "VNSequenceRequestHandler", name: "perform", prefix: false), kind: .heavyCompute,
+              display: "VNSequenceRequestHandler.perform(_:on:)"),
         // JavaScriptCore parses and runs the whole script before it returns: a bundled library (a formatter,
         // a highlighter) is compiled again each time a fresh context evaluates it (blind recall hunt of round
         // AW: a formatter re-read and re-ran its 400 KB script on every keystroke).
