@@ -108,6 +108,28 @@ final class ModuleSettingsTests: XCTestCase {
         XCTAssertFalse(targets[1].compiles("/repo/Sources/ModelKit/Store.swift"))
     }
 
+    func testALoopOverTargetsThatBuildsTheirSettingsInALocal() {
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Images", targets: [.target(name: "Thumbnails"), .target(name: "Decoding")])
+            for target in package.targets {
+                var settings = target.swiftSettings ?? []
+                settings.append(.enableUpcomingFeature("InferIsolatedConformances"))
+                settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
+                target.swiftSettings = settings
+            }
+            """
+        let targets = PackageManifest.targets(inManifest: manifest, packageDirectory: "/repo")
+        XCTAssertEqual(targets.map(\.settings), [named("Thumbnails", nonsending: true), named("Decoding", nonsending: true)])
+        XCTAssertEqual(targets[0].settings.provenance.nonisolatedNonsendingByDefault,
+                       "repo/Package.swift target Thumbnails: .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")")
+        // A local the loop never hands to the targets changes nothing.
+        let unused = manifest.replacingOccurrences(of: "target.swiftSettings = settings", with: "target.swiftSettings = target.swiftSettings")
+        XCTAssertEqual(PackageManifest.targets(inManifest: unused, packageDirectory: "/repo").map(\.settings),
+                       [named("Thumbnails"), named("Decoding")])
+    }
+
     func testDetectorFindsTheNearestManifestAboveAFile() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Package.swift", manifest)

@@ -319,29 +319,78 @@ private final class TargetCollector: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// `target.swiftSettings = [...]` (or `+=`) inside `for target in package.targets` or `package.targets.forEach { }`.
+    /// `target.swiftSettings = [...]` (or `+=`) inside `for target in package.targets` or `package.targets.forEach { }`;
+    /// also `target.swiftSettings = settings` where the loop builds `settings` (`var settings = target.swiftSettings ?? []`,
+    /// `settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))`: blind round CG's recall hunt, a
+    /// photo app's packages whose async thumbnail work ran on the caller's actor).
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         guard elements.count >= 3, elements[0].trimmedDescription.hasSuffix(".swiftSettings"),
               elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
-              Self.isInLoopOverTargets(Syntax(node))
+              let loop = Self.loopOverTargets(around: Syntax(node))
         else { return .visitChildren }
         for element in elements.dropFirst(2) {
             packageWide.read(swiftSettings: element, variables: variables)
+            guard let local = element.as(DeclReferenceExprSyntax.self)?.baseName.text, variables[local] == nil else { continue }
+            for value in Self.values(addedTo: local, in: loop) {
+                packageWide.read(swiftSettings: value, variables: variables)
+            }
         }
         return .skipChildren
     }
 
-    private static func isInLoopOverTargets(_ node: Syntax) -> Bool {
+    /// The loop over the package's targets around `node`: a `for` statement or the `forEach` call.
+    private static func loopOverTargets(around node: Syntax) -> Syntax? {
         var current = node.parent
         while let ancestor = current {
-            if let loop = ancestor.as(ForStmtSyntax.self), loop.sequence.trimmedDescription.hasSuffix("targets") { return true }
+            if let loop = ancestor.as(ForStmtSyntax.self), loop.sequence.trimmedDescription.hasSuffix("targets") { return ancestor }
             if let call = ancestor.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasSuffix("targets.forEach") {
-                return true
+                return ancestor
             }
             current = ancestor.parent
         }
-        return false
+        return nil
+    }
+
+    /// What `loop` puts into the local `name`: its initial value, what it appends (`name.append(x)`,
+    /// `name.append(contentsOf: xs)`) and what it assigns or adds (`name = xs`, `name += xs`).
+    private static func values(addedTo name: String, in loop: Syntax) -> [ExprSyntax] {
+        let finder = AddedValues(name: name)
+        finder.walk(loop)
+        return finder.values
+    }
+}
+
+/// What a loop puts into one local (`TargetCollector.values(addedTo:in:)`).
+private final class AddedValues: SyntaxVisitor {
+    let name: String
+    var values: [ExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let value = node.initializer?.value { values.append(value) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "append",
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+            values += node.arguments.map(\.expression)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count >= 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+           elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
+            values += elements.dropFirst(2)
+        }
+        return .visitChildren
     }
 }
 
