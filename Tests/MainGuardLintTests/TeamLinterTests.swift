@@ -270,6 +270,40 @@ import Testing
         #expect(try lint([folder.path]).isEmpty)
     }
 
+    /// An async function that Swift 6.2's settings keep on the main actor stalls nothing where no linted file
+    /// calls the function that awaits it (blind probe CGv: a photo cleaner's orientation check, whose only
+    /// call was commented out).
+    @Test func anAwaitNoLintedFileReachesIsNotReported() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("""
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "App", targets: [
+                .target(name: "App", path: "Sources/App", swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+            ])
+            """, "Package.swift")
+        try write("""
+            import Foundation
+
+            func settle() async {
+                usleep(200_000)
+            }
+
+            @MainActor final class ScanModel {
+                func scan() async {
+                    await settle()
+                }
+            }
+            """, "Sources/App/ScanModel.swift")
+        try write("// await model.scan() waits for the next version\n", "Sources/App/ScanView.swift")
+        #expect(try lint([folder.path]).isEmpty, "nothing calls scan()")
+        #expect(try lint([folder.path], cached: false).isEmpty)
+
+        try write("@MainActor func refresh(_ model: ScanModel) async { await model.scan() }\n", "Sources/App/ScanView.swift")
+        #expect(try lint([folder.path]) == ["ScanModel.swift:9"])
+        #expect(try lint([folder.path], cached: false) == ["ScanModel.swift:9"])
+    }
+
     /// A computed property no linted file reads is dead code, as a function nothing calls is: its getter
     /// never runs. A read in another file brings its findings back; a property the standard library reads
     /// through a protocol without writing its name (`description` in string interpolation) keeps them.

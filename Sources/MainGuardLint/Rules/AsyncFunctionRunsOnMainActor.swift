@@ -10,7 +10,7 @@ enum AsyncFunctionRunsOnMainActor: Rule {
         summary: "An awaited async function that Swift 6.2 settings keep on the main actor does heavy synchronous work")
 
     static let requirements: Set<RuleRequirement> = [.mainActorCode]
-    static let hitPolicies: Set<HitPolicy> = [.measuresCost]
+    static let hitPolicies: Set<HitPolicy> = [.measuresCost, .needsACaller]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.compactMap { call in
