@@ -133,4 +133,37 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(findings.map(\.line), [8])
         XCTAssertTrue(findings.first?.message.contains("(RestoreView.body)") == true, findings.first?.message ?? "no finding")
     }
+
+    /// Where the work sits in a helper of the awaited function, the fix names the awaited function: the
+    /// helper is synchronous, and `@concurrent` marks only async functions.
+    func testTheAsyncFixNamesTheAwaitedFunctionWhenTheWorkIsInAHelper() {
+        let source = """
+            import Foundation
+
+            func score(_ path: String) -> Int {
+                usleep(100_000)
+                return 1
+            }
+
+            func rate(_ path: String) async -> Int {
+                score(path)
+            }
+
+            func settle() async {
+                usleep(200_000)
+            }
+
+            @MainActor final class ScanModel {
+                func scan() async {
+                    _ = await rate("a")
+                    await settle()
+                }
+            }
+            """
+        let input = Linter.SourceInput(path: "Scan.swift", text: source, settings: ModuleSettings(nonisolatedNonsendingByDefault: true))
+        let messages = Linter().lint([input]).findings.filter { $0.ruleID == "async_function_runs_on_main_actor" }.map(\.message)
+        XCTAssertEqual(messages.count, 2, "\(messages)")
+        XCTAssertTrue(messages.first?.hasSuffix("mark rate(_:) `@concurrent`") == true, messages.first ?? "no finding")
+        XCTAssertTrue(messages.last?.hasSuffix("mark it `@concurrent`") == true, messages.last ?? "no finding")
+    }
 }

@@ -33,8 +33,11 @@ enum AsyncFunctionRunsOnMainActor: Rule {
             MessageBudget.fit { style in
                 // Default isolation MainActor often explains both the function and its caller: said once.
                 let awaitedFrom = caller.description == cause ? "" : "; awaited from \(style.origin(caller))"
+                // The work comes first, so where a chain leads to it, "it" would name the helper that does it, a
+                // synchronous function `@concurrent` cannot mark (blind probe CGv): name the awaited function.
+                let marked = CallChain.hops(of: reason).isEmpty ? "it" : style.signature(signature)
                 return "\(CallChain.workFirst(signature, reason: reason, style: style)) before its first await, on the main actor "
-                    + "(\(cause)\(awaitedFrom)); mark it `@concurrent`"
+                    + "(\(cause)\(awaitedFrom)); mark \(marked) `@concurrent`"
             }
         }
     }
