@@ -314,12 +314,16 @@ enum CostEvidence {
         function.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .stringSegment(let text) = token.tokenKind, let tell = text.range(of: "tell application") else { return false }
             let target = text[tell.upperBound...].drop { $0 == " " || $0 == "\\" || $0 == "\"" }.lowercased()
-            return !terminalApps.contains { target.hasPrefix($0) }
+            // `tell application "Finder" to restart`: when the script ends, the Mac restarts, shuts down or logs
+            // out, and no interaction is left to answer (blind round CH: a MIDI monitor's Restart button).
+            return !terminalApps.contains { target.hasPrefix($0) } && !sessionEndingCommands.contains { target.contains($0) }
         }
     }
 
     /// Terminal apps a script opens a window in, by the name a `tell application` uses.
     static let terminalApps = ["terminal", "iterm"]
+    /// Commands a script sends Finder or System Events that end the user's session.
+    static let sessionEndingCommands = ["to restart", "to shut down", "to log out"]
 
     /// The image a call hands a helper (`image` its receiver or first argument) is a user's photo or capture,
     /// as the caller's function shows it (`Evidence.whenItsCallerHandsAUserImage`).
