@@ -114,12 +114,41 @@ final class HeavinessSolver: @unchecked Sendable {
         }
     }
 
-    /// The image the function is handed and encodes itself (`FunctionRecord.ownEncodeOfAHandedImage`); nil when none.
+    /// The image the function is handed and encodes: itself (`FunctionRecord.ownEncodeOfAHandedImage`), or
+    /// through a helper it passes that image on to (`writeImageToFile(image:)` → `write(image:to:)`: blind round
+    /// CH's recall hunt, a camera photo JPEG-encoded two calls from the picker's callback); nil when none.
     func encodeOfAHandedImage(of position: Int) -> CatalogueEntry? {
-        lock.withLock { body(of: position).ownEncodeOfAHandedImage }
+        lock.withLock { findEncodeOfAHandedImage(position, hops: 0) }
     }
 
     // MARK: Everything below runs under `lock`.
+
+    /// At most this many helpers between a function and the encode of the image it is handed.
+    private static let imageHandOffHops = 2
+
+    /// `encodeOfAHandedImage(of:)`: the function's own encode, or the one every synchronous candidate of a call
+    /// reaches, where the call runs under no test, in place, and passes on a parameter named for an image
+    /// (`$image`, `$photo`): the value the helper encodes is the one this function was handed.
+    private func findEncodeOfAHandedImage(_ position: Int, hops: Int) -> CatalogueEntry? {
+        let record = body(of: position)
+        if let own = record.ownEncodeOfAHandedImage { return own }
+        guard hops < Self.imageHandOffHops else { return nil }
+        for reference in record.callees where reference.condition == nil && reference.handOff == nil
+            && reference.arguments.contains(where: { $0.map(Self.namesAnImageParameter) ?? false }) {
+            let candidates = resolve(reference, record)
+            guard !candidates.isEmpty, candidates.allSatisfy({ !records[$0].isAsync }) else { continue }
+            let encodes = candidates.map { findEncodeOfAHandedImage($0, hops: hops + 1) }
+            if let encode = encodes.first ?? nil, encodes.allSatisfy({ $0 != nil }) { return encode }
+        }
+        return nil
+    }
+
+    /// `$image`, `$photo`: an argument that passes on a parameter named for an image (`ParameterCondition.arguments`).
+    private static func namesAnImageParameter(_ argument: String) -> Bool {
+        guard argument.hasPrefix("$") else { return false }
+        let name = argument.dropFirst().lowercased()
+        return ["image", "photo", "picture"].contains { name.contains($0) }
+    }
 
     /// Written in a closure that the function it is handed to keeps (`@escaping`): it runs when that closure
     /// is called (a menu's action, a stored handler), once per such event, not each time this function runs.
