@@ -114,7 +114,7 @@ final class FactCollector: DeclarationCollector {
                 // Only a call written in a closure that runs in place (`handedTo`) is handed to the call
                 // that closure is an argument of.
                 let handOff = body.handedTo[position] == nil ? nil : Syntax(called.call).enclosingClosure.flatMap { closure -> CallReference.HandOff? in
-                    guard let outer = closure.enclosingCall, let outerPosition = positionsByCall[outer.id],
+                    guard let outer = closure.enclosingCall, !outer.receiverIsTheMainQueue, let outerPosition = positionsByCall[outer.id],
                           let outerReference = referenceOfCall[outerPosition], let argument = ArgumentPosition(of: Syntax(closure)) else { return nil }
                     return CallReference.HandOff(call: outerReference, label: argument.label, isTrailing: argument.isFirstTrailingClosure)
                 }
@@ -284,7 +284,9 @@ final class FactCollector: DeclarationCollector {
         if startsMainActorJob { mainActorJobDepth += 1 }
         // A closure stored or handed to a callback API runs later: its work is not the enclosing function's.
         let runsAtTheCall = role == .inherits && !node.runsLaterThanItsCall
-        scopes.append(runsAtTheCall ? .transparentClosure(handedTo: node.enclosingCall.flatMap(CalledName.init)?.name ?? "")
+        // A helper called on a main queue (`Queue.main.autoAsync { }`) runs the closure on the main thread, as here.
+        let handedTo = node.enclosingCall.flatMap { $0.receiverIsTheMainQueue ? nil : CalledName($0) }?.name ?? ""
+        scopes.append(runsAtTheCall ? .transparentClosure(handedTo: handedTo)
                                     : .escapingJob(startsMainActorJob: startsMainActorJob))
         return .visitChildren
     }

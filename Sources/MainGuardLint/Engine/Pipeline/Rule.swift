@@ -166,7 +166,7 @@ struct RuleContext {
     func isHandedToABackgroundHelper(_ closure: ClosureExprSyntax) -> Bool {
         guard let call = closure.enclosingCall, let position = callPositions[call.id] else { return false }
         let callees = calls[position].callees
-        return !callees.isEmpty && callees.allSatisfy(\.runsClosuresOffTheCallersThread)
+        return !callees.isEmpty && callees.allSatisfy(\.runsClosuresOffTheCallersThread) && !call.receiverIsTheMainQueue
             && !call.arguments.contains(where: { CalledName.isMainQueue($0.expression.trimmedDescription) })
     }
 

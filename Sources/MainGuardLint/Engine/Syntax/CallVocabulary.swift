@@ -597,6 +597,16 @@ extension ClosureExprSyntax {
 }
 
 extension FunctionCallExprSyntax {
+    /// The call is made on a queue named `main` (`Queue.main.autoAsync { }`, `DispatchQueue.main.async { }`): a
+    /// closure it is handed runs on the main thread, whatever the helper does with its own queues.
+    var receiverIsTheMainQueue: Bool {
+        guard let base = calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
+        if let member = base.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "main" }
+        return base.as(DeclReferenceExprSyntax.self)?.baseName.text == "main"
+    }
+}
+
+extension FunctionCallExprSyntax {
     /// `.failure(error)` in `case let .failure(error)` or `if case .some(let x) = ...`: a pattern, not a call.
     /// Both are expression patterns; the value matched (`= load()`) is not inside one.
     var isEnumCasePattern: Bool {
