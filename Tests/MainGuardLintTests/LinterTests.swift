@@ -166,4 +166,25 @@ final class LinterTests: XCTestCase {
         XCTAssertTrue(messages.first?.hasSuffix("mark rate(_:) `@concurrent`") == true, messages.first ?? "no finding")
         XCTAssertTrue(messages.last?.hasSuffix("mark it `@concurrent`") == true, messages.last ?? "no finding")
     }
+
+    /// A capture session's start and stop move to one serial queue, as AVFoundation documents, not into an
+    /// async function.
+    func testACaptureSessionsFixIsItsOwnSerialQueue() {
+        let source = """
+            import AVFoundation
+            import UIKit
+
+            final class ScannerViewController: UIViewController {
+                let session = AVCaptureSession()
+
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    session.startRunning()
+                }
+            }
+            """
+        let messages = Linter().lint(source: source).map(\.message)
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.hasSuffix("; start and stop the session on one serial queue of its own") == true, messages.first ?? "no finding")
+    }
 }

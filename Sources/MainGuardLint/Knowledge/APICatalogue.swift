@@ -73,6 +73,14 @@ public struct CatalogueEntry: Sendable, Hashable {
 
     /// APIs that must run on the main actor (`ImageRenderer`): the fix is to cache or precompute, not to move.
     var isMainActorOnly: Bool { display.hasPrefix("ImageRenderer.") || display == "NSAttributedString(data:) with .html" }
+
+    /// The fix the SDK documents where moving the call into an async function is not it: a capture session
+    /// is started and stopped on one serial queue of the app's (AVFoundation's documentation of
+    /// `startRunning()`; blind rounds CF and CG: both reviewers of their ten camera findings asked for that, since
+    /// a start and a stop on different threads race).
+    var documentedFix: String? {
+        display.hasPrefix("AVCaptureSession.") ? "start and stop the session on one serial queue of its own" : nil
+    }
 }
 
 /// The blocking and heavy APIs the rules share. Documented in `Rules/catalogue.md`.

@@ -199,7 +199,8 @@ enum BlockingCallOnMainActor: Rule {
         }
 
         static func fix(_ entry: CatalogueEntry, _ settings: ModuleSettings) -> String {
-            switch entry.kind {
+            if let documented = entry.documentedFix { return documented }
+            return switch entry.kind {
             case .sleep: "use `try await Task.sleep(for:)` instead"
             case .wait: "await the result instead of waiting"
             case .mainSync: "call the code directly: `DispatchQueue.main.sync` on the main thread deadlocks"
