@@ -47,6 +47,12 @@ final class FactCollector: DeclarationCollector {
 
         func isLocal(_ name: String) -> Bool { parameters.contains(name) || localNames.contains(name) }
 
+        /// The test of the function's parameters `node` runs under (`ParameterCondition.condition(of:parameters:)`),
+        /// looked for only where the walk saw one (`testsAParameter`).
+        func parameterTest(of node: some SyntaxProtocol) -> ParameterCondition? {
+            testsAParameter ? ParameterCondition.condition(of: Syntax(node), parameters: parameters) : nil
+        }
+
         /// The function keeps what it makes by key: it returns a value it finds under a key and stores one
         /// under a key in the same collection (`if let image = loaded[id] { return image }` … `loaded[id] = image`),
         /// or subscripts a collection named a cache (`thumbnailCache[url]`).
@@ -110,7 +116,7 @@ final class FactCollector: DeclarationCollector {
             for position in body.calls where forwardingHelpers.isDisjoint(with: body.handedTo[position] ?? []) {
                 let called = facts.calls[position]
                 let early = beforeSuspension(called.call.position)
-                let condition = body.testsAParameter ? ParameterCondition.condition(of: Syntax(called.call), parameters: body.parameters) : nil
+                let condition = body.parameterTest(of: called.call)
                 // Only a call written in a closure that runs in place (`handedTo`) is handed to the call
                 // that closure is an argument of.
                 let handOff = body.handedTo[position] == nil ? nil : Syntax(called.call).enclosingClosure.flatMap { closure -> CallReference.HandOff? in
@@ -146,14 +152,14 @@ final class FactCollector: DeclarationCollector {
             for read in body.getterReads where read.receiver != nil || !body.isLocal(read.name) {
                 let receiver = read.receiverKind(types: variableTypes)
                 guard readsSeen.insert(ReadKey(name: read.name, receiver: receiver)).inserted else { continue }
-                let condition = body.testsAParameter ? ParameterCondition.condition(of: Syntax(read.node), parameters: body.parameters) : nil
+                let condition = body.parameterTest(of: read.node)
                 let reference = CallReference(read: read, receiver: receiver, condition: condition)
                 record.callees.append(reference)
                 if beforeSuspension(read.node.position) { record.calleesBeforeSuspension.append(reference) }
             }
             for read in body.propertyReads {
                 guard let entry = APICatalogue.entry(forPropertyRead: read, types: variableTypes, settings: settings) else { continue }
-                record.recordOwnCatalogueCall(entry, under: body.testsAParameter ? ParameterCondition.condition(of: Syntax(read), parameters: body.parameters) : nil)
+                record.recordOwnCatalogueCall(entry, under: body.parameterTest(of: read))
                 if record.ownHeaviness == nil { record.ownHeaviness = "reads \(entry.display)" }
                 if beforeSuspension(read.position), record.ownHeavinessBeforeSuspension == nil {
                     record.ownHeavinessBeforeSuspension = "reads \(entry.display)"

@@ -324,12 +324,10 @@ private final class TargetCollector: SyntaxVisitor {
     /// `settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))`: blind round CG's recall hunt, a
     /// photo app's packages whose async thumbnail work ran on the caller's actor).
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        guard elements.count >= 3, elements[0].trimmedDescription.hasSuffix(".swiftSettings"),
-              elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
+        guard let (target, values) = node.assignedOrAdded, target.trimmedDescription.hasSuffix(".swiftSettings"),
               let loop = Self.loopOverTargets(around: Syntax(node))
         else { return .visitChildren }
-        for element in elements.dropFirst(2) {
+        for element in values {
             packageWide.read(swiftSettings: element, variables: variables)
             guard let local = element.as(DeclReferenceExprSyntax.self)?.baseName.text, variables[local] == nil else { continue }
             for value in Self.values(addedTo: local, in: loop) {
@@ -385,12 +383,20 @@ private final class AddedValues: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        if elements.count >= 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
-           elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
-            values += elements.dropFirst(2)
+        if let (target, added) = node.assignedOrAdded, target.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+            values += added
         }
         return .visitChildren
+    }
+}
+
+private extension SequenceExprSyntax {
+    /// `target = values` or `target += values`: what is assigned or added to what; nil for any other sequence.
+    var assignedOrAdded: (target: ExprSyntax, values: ArraySlice<ExprSyntax>)? {
+        let elements = Array(self.elements)
+        guard elements.count >= 3,
+              elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" else { return nil }
+        return (elements[0], elements.dropFirst(2))
     }
 }
 

@@ -604,9 +604,7 @@ extension FunctionCallExprSyntax {
         if let member = base.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "main" }
         return base.as(DeclReferenceExprSyntax.self)?.baseName.text == "main"
     }
-}
 
-extension FunctionCallExprSyntax {
     /// `.failure(error)` in `case let .failure(error)` or `if case .some(let x) = ...`: a pattern, not a call.
     /// Both are expression patterns; the value matched (`= load()`) is not inside one.
     var isEnumCasePattern: Bool {
