@@ -363,6 +363,23 @@ final class CrossModuleIsolationTests: XCTestCase {
         XCTAssertEqual(withApp.filter { $0.hasPrefix("Kit/") }, alone)
         XCTAssertEqual(withApp, ["App/Home.swift:4 blocking_call_on_main_actor"])
     }
+
+    /// Two modules declare a type of one name (an app extension's `NotificationService` beside another
+    /// target's, two apps linted together): each module's code gets its own module's declaration.
+    func testATypeNameTwoModulesDeclareIsolatesEachModulesOwn() {
+        let service = """
+            import UIKit
+            final class NotificationService {
+                func attach(_ url: URL) { let data = try? Data(contentsOf: url); sleep(1); print(data as Any) }
+            }
+            """
+        let mainActorTarget = ModuleSettings(targetName: "Widgets", defaultIsolationMainActor: true)
+        let inputs = [Linter.SourceInput(path: "Widgets/NotificationService.swift", text: service, settings: mainActorTarget),
+                      Linter.SourceInput(path: "Service/NotificationService.swift", text: service, settings: ModuleSettings(targetName: "Service"))]
+        XCTAssertEqual(Linter().lint(inputs).findings.map { "\($0.file):\($0.line) \($0.ruleID)" },
+                       ["Widgets/NotificationService.swift:3 blocking_call_on_main_actor"],
+                       "the Service target's type is nonisolated, whatever the Widgets target's default isolation")
+    }
 }
 
 /// Issue 17, item 4: calls resolve as Swift would, or not at all.

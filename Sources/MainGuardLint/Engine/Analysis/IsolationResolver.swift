@@ -98,7 +98,7 @@ public struct IsolationResolver: Sendable {
         case .settled(let isolation):
             return isolation
         case .memberOfType(let type, let member, let extensionConformance):
-            let known = types.isolation(ofType: type, member: member)
+            let known = types.isolation(ofType: type, member: member, inModule: settings.moduleKey)
             if let known, known.isMainActor || extensionConformance == nil { return known }
             // An extension that conforms to a main-actor protocol isolates its own members (`extension Card: View`),
             // whether or not the linted code declares the type.

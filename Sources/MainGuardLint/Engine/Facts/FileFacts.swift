@@ -357,7 +357,7 @@ private extension TypeDeclarationRecord {
     func isMainActor(index: ModuleIndex, settings: ModuleSettings) -> Bool {
         // An extension's main-actor conformance isolates its own members, whatever the type's isolation.
         if keyword == "extension", inherited.contains(where: settings.isMainActorProtocol) { return true }
-        return index.isolation(ofType: name, member: nil)?.isMainActor ?? false
+        return index.isolation(ofType: name, member: nil, inModule: settings.moduleKey)?.isMainActor ?? false
     }
 }
 

@@ -206,8 +206,8 @@ public struct ModuleIndex: Sendable {
     }
 
     /// The isolation of members of the named type, or nil when the linted code does not declare it.
-    func isolation(ofType name: String, member: String?) -> Isolation? {
-        types.isolation(ofType: name, member: member)
+    func isolation(ofType name: String, member: String?, inModule module: String?) -> Isolation? {
+        types.isolation(ofType: name, member: member, inModule: module)
     }
 
     /// False when no function of the linted code has the called name: the call cannot resolve.
@@ -436,7 +436,7 @@ struct ModuleVisibility: Sendable {
 
     init(files: [FileFacts], settings: [ModuleSettings]) {
         let modules: [Set<String>?] = settings.map { settings in
-            (settings.moduleName ?? settings.targetName.map(Self.moduleName(ofTarget:))).map { Set([$0] + settings.otherModuleNames) }
+            settings.moduleKey.map { Set([$0] + settings.otherModuleNames) }
         }
         var reexports: [String: Set<String>] = [:]
         for (file, modules) in zip(files, modules) {

@@ -13,6 +13,9 @@ struct TypeIsolationTable: Sendable {
     }
 
     private let sources: [String: Source]
+    /// Types that several modules declare under one name (an app's `NotificationService` and its extension's,
+    /// two apps linted together): each module's own declaration, by module, for code of that module.
+    private let sourcesByModule: [String: [String: Source]]
 
     init(_ records: [TypeDeclarationRecord]) {
         // Positions, not copies of the records: a record holds its module's settings and name lists.
@@ -21,14 +24,28 @@ struct TypeIsolationTable: Sendable {
         for name in byName.keys {
             _ = Self.resolve(name, records: records, byName: byName, sources: &sources, visiting: [])
         }
+        var sourcesByModule: [String: [String: Source]] = [:]
+        for (name, declarations) in byName where declarations.count > 1 {
+            let modules = Set(declarations.lazy.filter { records[$0].keyword != "extension" }.compactMap { records[$0].settings.moduleKey })
+            guard modules.count > 1 else { continue }
+            for module in modules {
+                var scratch = sources
+                scratch[name] = nil
+                sourcesByModule[name, default: [:]][module] = Self.resolve(name, records: records, byName: byName, sources: &scratch,
+                                                                          visiting: [], primaryModule: module)
+            }
+        }
         self.sources = sources
+        self.sourcesByModule = sourcesByModule
     }
 
     private static func resolve(_ name: String, records: [TypeDeclarationRecord], byName: [String: [Int]],
-                                sources: inout [String: Source], visiting: Set<String>) -> Source? {
+                                sources: inout [String: Source], visiting: Set<String>, primaryModule: String? = nil) -> Source? {
         if let known = sources[name] { return known }
         guard let declarations = byName[name], !visiting.contains(name) else { return nil }
-        let primary = declarations.first { records[$0].keyword != "extension" }.map { records[$0] }
+        let primary = declarations.first {
+            records[$0].keyword != "extension" && (primaryModule == nil || records[$0].settings.moduleKey == primaryModule)
+        }.map { records[$0] }
         let source: Source
         // Swift infers a type's isolation from the superclass and conformances of its primary declaration
         // only: a conformance an extension adds (perhaps in another module) isolates that extension's members
@@ -62,8 +79,10 @@ struct TypeIsolationTable: Sendable {
     }
 
     /// The isolation of `member` of the named type, or nil when the type is not declared in the linted code.
-    func isolation(ofType name: String, member: String?) -> Isolation? {
-        guard let source = sources[name] else { return nil }
+    /// `module`: the module of the code asking (`ModuleSettings.moduleKey`); where several modules declare a
+    /// type of this name, its own module's declaration decides.
+    func isolation(ofType name: String, member: String?, inModule module: String?) -> Isolation? {
+        guard let source = module.flatMap({ sourcesByModule[name]?[$0] }) ?? sources[name] else { return nil }
         switch source {
         case .explicit(let isolation):
             return isolation

@@ -101,6 +101,10 @@ public struct ModuleSettings: Sendable, Hashable {
     /// their serial queues), so a method only background code calls runs there (`BackgroundOnlyMethods`).
     public var compilerKeepsCallersOnMainActor: Bool { defaultIsolationMainActor && (languageMode ?? 6) >= 6 }
 
+    /// The module as `import` spells it: the module name, or the target's as SwiftPM makes it one; nil when no
+    /// target compiles the file.
+    var moduleKey: String? { moduleName ?? targetName.map(ModuleVisibility.moduleName(ofTarget:)) }
+
     /// True when either Swift 6.2 setting is on, so fixes must use `@concurrent` rather than plain `nonisolated`.
     public var describesSwift62: Bool { defaultIsolationMainActor || nonisolatedNonsendingByDefault }
 
