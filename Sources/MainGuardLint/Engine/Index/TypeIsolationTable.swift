@@ -29,9 +29,7 @@ struct TypeIsolationTable: Sendable {
             let modules = Set(declarations.lazy.filter { records[$0].keyword != "extension" }.compactMap { records[$0].settings.moduleKey })
             guard modules.count > 1 else { continue }
             for module in modules {
-                var scratch = sources
-                scratch[name] = nil
-                sourcesByModule[name, default: [:]][module] = Self.resolve(name, records: records, byName: byName, sources: &scratch,
+                sourcesByModule[name, default: [:]][module] = Self.resolve(name, records: records, byName: byName, sources: &sources,
                                                                           visiting: [], primaryModule: module)
             }
         }
@@ -41,7 +39,8 @@ struct TypeIsolationTable: Sendable {
 
     private static func resolve(_ name: String, records: [TypeDeclarationRecord], byName: [String: [Int]],
                                 sources: inout [String: Source], visiting: Set<String>, primaryModule: String? = nil) -> Source? {
-        if let known = sources[name] { return known }
+        // One module's reading of a shared name is neither read from nor written to the table of names.
+        if primaryModule == nil, let known = sources[name] { return known }
         guard let declarations = byName[name], !visiting.contains(name) else { return nil }
         let primary = declarations.first {
             records[$0].keyword != "extension" && (primaryModule == nil || records[$0].settings.moduleKey == primaryModule)
@@ -74,7 +73,7 @@ struct TypeIsolationTable: Sendable {
         } else {
             source = .nonisolated
         }
-        sources[name] = source
+        if primaryModule == nil { sources[name] = source }
         return source
     }
 
