@@ -299,7 +299,13 @@ enum CostEvidence {
                 || function?.as(FunctionDeclSyntax.self).map(SlowCommands.runsAStoredScript(in:)) ?? false
         // `tell application "Finder" to move …`: the script waits for the other app's reply (Finder moving files
         // to the trash, blind round AS); `kill`, `get volume settings` or an administrator prompt do not scale.
-        case .appleEvent: shown = node.enclosingFunction.map(Self.scriptsAnotherApp(in:)) ?? false
+        // A function that runs the script it is handed (`executeAppleScript(_ script: String)`) is judged by the
+        // scripts its type writes (blind round CK: a hook injected into an editor by a script of `delay` steps,
+        // built by another method of the injector).
+        case .appleEvent:
+            let function = node.enclosingFunction
+            shown = function.map(Self.scriptsAnotherApp(in:)) ?? false
+                || function.map(Self.writesNoScript(in:)) ?? false && node.enclosingTypeDeclaration?.memberBlock.map(Self.scriptsAnotherApp(in:)) ?? false
         // One bundled script compiled when an object is made, or at a first request, takes milliseconds
         // (blind round AX rejected 2 of 2: 15 and 88 KB); compiled again per keystroke, row or frame, it adds up.
         case .script: shown = false
@@ -316,13 +322,31 @@ enum CostEvidence {
     /// terminal told to open a window and run a command: the script hands the user over to Terminal, which
     /// comes to the front as the call returns (blind round BN rejected 2 of 2: "Run Setup in Terminal", an
     /// editor opened in Terminal).
+    ///
+    /// A script that walks a terminal's windows (`repeat with aWindow in windows`) or pauses (`delay 0.5`) waits for
+    /// replies, or for its own steps, wherever it goes (blind round CK's recall hunt: a title set on every iTerm
+    /// session once a second).
     static func scriptsAnotherApp(in function: some SyntaxProtocol) -> Bool {
-        function.tokens(viewMode: .sourceAccurate).contains { token in
-            guard case .stringSegment(let text) = token.tokenKind, let tell = text.range(of: "tell application") else { return false }
+        var walksOrWaits = false
+        var tellsATerminal = false
+        for token in function.tokens(viewMode: .sourceAccurate) {
+            guard case .stringSegment(let text) = token.tokenKind else { continue }
+            if text.contains("repeat with") || text.containsADelay { walksOrWaits = true }
+            guard let tell = text.range(of: "tell application") else { continue }
             let target = text[tell.upperBound...].drop { $0 == " " || $0 == "\\" || $0 == "\"" }.lowercased()
             // `tell application "Finder" to restart`: when the script ends, the Mac restarts, shuts down or logs
             // out, and no interaction is left to answer (blind round CH: a MIDI monitor's Restart button).
-            return !terminalApps.contains { target.hasPrefix($0) } && !sessionEndingCommands.contains { target.contains($0) }
+            if sessionEndingCommands.contains(where: { target.contains($0) }) { continue }
+            if terminalApps.contains(where: { target.hasPrefix($0) }) { tellsATerminal = true } else { return true }
+        }
+        return tellsATerminal && walksOrWaits
+    }
+
+    /// No string of the function tells an app anything: the script it runs comes from elsewhere.
+    static func writesNoScript(in function: some SyntaxProtocol) -> Bool {
+        !function.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .stringSegment(let text) = token.tokenKind else { return false }
+            return text.contains("tell application")
         }
     }
 
@@ -603,10 +627,11 @@ private extension CalledName {
 
     /// `String(contentsOf: URL(string: "https://status.example.com")!)`: a synchronous network request.
     var readsARemoteURL: Bool {
-        call.arguments.first?.expression.isOrNamesLocal { expression in
+        guard let argument = call.arguments.first?.expression else { return false }
+        return argument.isOrNamesLocal { expression in
             let text = expression.trimmedDescription
             return text.contains("URL(string:") || text.contains("\"http")
-        } ?? false
+        } || argument.urlOfComponentsSetToTheWeb
     }
 
     /// `url.startAccessingSecurityScopedResource(); Data(contentsOf: url)` in a function that uploads, sends
@@ -1481,5 +1506,34 @@ private extension ConditionElementListSyntax {
             }
         }
         return nil
+    }
+}
+
+private extension StringProtocol {
+    /// AppleScript's `delay 0.5` (or `delay 3`): the script pauses that long before its next step.
+    var containsADelay: Bool {
+        var rest = self[...]
+        while let found = rest.range(of: "delay ") {
+            if rest[found.upperBound...].first?.isNumber == true { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+}
+
+private extension ExprSyntax {
+    /// `components.url!` where the function sets `components.scheme = "https"`: URL components pointed at a web
+    /// server (blind round CK's recall hunt: an experiment downloaded from a `phyphox://` link, tried over https
+    /// and then http).
+    var urlOfComponentsSetToTheWeb: Bool {
+        guard let components = identifiers.first, let function = Syntax(self).enclosingFunction else { return false }
+        return function.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "scheme", let dot = token.previousToken(viewMode: .sourceAccurate), dot.text == ".",
+                  dot.previousToken(viewMode: .sourceAccurate)?.text == components,
+                  let equals = token.nextToken(viewMode: .sourceAccurate), equals.text == "=",
+                  let quote = equals.nextToken(viewMode: .sourceAccurate), quote.tokenKind == .stringQuote,
+                  let value = quote.nextToken(viewMode: .sourceAccurate) else { return false }
+            return value.text.hasPrefix("http")
+        }
     }
 }

@@ -244,18 +244,63 @@ extension Syntax {
     /// After a `return`, `throw`, `break` or `continue` in the same block, or in a block nested in one
     /// such statement's successors: code the compiler warns "will never be executed". Looks at the 50
     /// statements before each enclosing one, so a minified file's long blocks stay linear.
+    ///
+    /// Also code that runs only with a value a placeholder never gives: the body of `if let pid = shellPID(of: window)`
+    /// and what follows `guard let pid = shellPID(of: window) else { return }`, where `shellPID(of:)` is a private
+    /// function of the file whose body is `return nil` alone (blind round CK: an `lsof` run for each window's shell,
+    /// whose lookup was a stub that "for now" returned nil).
     var isUnreachable: Bool {
         var node: Syntax? = self
         while let current = node, !current.isFunctionBoundary {
             if let item = current.as(CodeBlockItemSyntax.self), item.previousStatements(limit: 50).contains(where: { earlier in
                 earlier.item.is(ReturnStmtSyntax.self) || earlier.item.is(ThrowStmtSyntax.self)
                     || earlier.item.is(BreakStmtSyntax.self) || earlier.item.is(ContinueStmtSyntax.self)
+                    || earlier.item.as(GuardStmtSyntax.self)?.conditions.bindsAPlaceholderNil == true
             }) {
+                return true
+            }
+            if let block = current.as(CodeBlockSyntax.self), let test = block.parent?.as(IfExprSyntax.self), test.body.id == block.id,
+               test.conditions.bindsAPlaceholderNil {
                 return true
             }
             node = current.parent
         }
         return false
+    }
+}
+
+private extension ConditionElementListSyntax {
+    /// A condition binds the result of a call of a placeholder that returns nil (`if let pid = shellPID(of: window)`),
+    /// so the code it guards never runs.
+    var bindsAPlaceholderNil: Bool {
+        contains { element in
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                  let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return false }
+            let callee = call.calledExpression
+            let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? callee.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+            guard let name else { return false }
+            return Syntax(self).declaresAPlaceholderNil(named: name, arguments: call.arguments.count)
+        }
+    }
+}
+
+private extension Syntax {
+    /// The type around this code (or the file, outside a type) declares a `private` or `fileprivate` function of
+    /// this name and argument count whose body is `return nil` alone: a stub nothing overrides.
+    func declaresAPlaceholderNil(named name: String, arguments: Int) -> Bool {
+        var scope = parent
+        while let current = scope, !current.isProtocol(DeclGroupSyntax.self), !current.is(SourceFileSyntax.self) { scope = current.parent }
+        let declarations: [DeclSyntax] = scope?.asProtocol(DeclGroupSyntax.self)?.memberBlock.members.map(\.decl)
+            ?? scope?.as(SourceFileSyntax.self)?.statements.compactMap { $0.item.as(DeclSyntax.self) } ?? []
+        return declarations.contains { declaration in
+            guard let function = declaration.as(FunctionDeclSyntax.self), function.name.text == name,
+                  function.signature.parameterClause.parameters.count == arguments,
+                  function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+                  let statements = function.body?.statements, statements.count == 1,
+                  let returned = statements.first?.item.as(ReturnStmtSyntax.self)?.expression else { return false }
+            return returned.is(NilLiteralExprSyntax.self)
+        }
     }
 }
 

@@ -172,8 +172,9 @@ extension UncalledFunctions {
         return offsets.compactMap { offset -> Syntax?? in
             // Past the last token: a comment at the end of the file.
             guard let token = root.token(at: AbsolutePosition(utf8Offset: offset)) else { return nil }
-            // A comment calls nothing: prose, or a call someone commented out (`// reload()`).
-            return token.hasInAComment(offset) ? nil : .some(Syntax(token))
+            // A comment calls nothing: prose, or a call someone commented out (`// reload()`); nor does code that
+            // never runs (`Syntax.isUnreachable`: after a `return`, under a placeholder's nil).
+            return token.hasInAComment(offset) || Syntax(token).isUnreachable ? nil : .some(Syntax(token))
         }.filter { mention in
             !(ignoresRarePaths && mention.map { $0.isOnAnErrorPath || $0.runsOnlyForALaunchArgument || AppLifecycle.isInOneOffTask($0) } == true)
         }
