@@ -677,4 +677,17 @@ import Testing
         // A run of one file cannot tell what the project builds: the copy is linted like any file.
         #expect(try lint([folder.appendingPathComponent("App/OldScreen.swift").path]) == ["OldScreen.swift:6"])
     }
+
+    /// Files left at the top of the folders the project builds, where no file is listed, are not built either;
+    /// a script in a folder beside them, above no listed file, is still linted.
+    @Test func anOldCopyAboveTheListedFilesIsNotReported() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = Self.project.replacingOccurrences(of: "path = App;", with: "path = App/Scenes;")
+        try folder.writeFile("App.xcodeproj/project.pbxproj", project)
+        try folder.writeFile("App/Scenes/Screen.swift", Self.screen("ScreenViewController"))
+        try folder.writeFile("App/Scenes/Help.swift", Self.screen("HelpViewController"))
+        try folder.writeFile("App/OldScreen.swift", Self.screen("OldScreenViewController"))
+        try folder.writeFile("Scripts/Release.swift", Self.screen("ReleaseViewController"))
+        #expect(try lint([folder.path]) == ["Help.swift:6", "Release.swift:6", "Screen.swift:6"])
+    }
 }

@@ -24,6 +24,7 @@ enum FrequentCallbacks {
     static func runsOften(_ function: FunctionDeclSyntax) -> Bool {
         functions.contains(function.name.text)
             && !function.signature.parameterClause.parameters.contains { perEditLabels.contains($0.firstName.text) }
+            && !isRowCallbackOfAFixedTable(function)
     }
 
     /// Callbacks of `functions` that run per frame while the user scrolls, drags or resizes.
@@ -52,6 +53,19 @@ enum FrequentCallbacks {
         if perFrameFunctions.contains(name) { return true }
         guard ["tableView", "collectionView", "outlineView"].contains(name) else { return false }
         return function.signature.parameterClause.parameters.contains { perRowLabels.contains($0.firstName.text) }
+            && !isRowCallbackOfAFixedTable(function)
+    }
+
+    /// A per-row callback of a table whose row counts are literals (`if section == 2 { return 4 } else { return 1 }`):
+    /// a settings screen of a few fixed rows, each configured once as it opens, not a list that scrolls
+    /// through data (blind round CL: a keychain read for the one row of a security screen that shows it).
+    static func isRowCallbackOfAFixedTable(_ function: FunctionDeclSyntax) -> Bool {
+        let name = function.name.text
+        guard name == "tableView" || name == "collectionView",
+              function.signature.parameterClause.parameters.contains(where: { perRowLabels.contains($0.firstName.text) }),
+              let type = Syntax(function).enclosingTypeDeclaration?.name, let file = function.root.as(SourceFileSyntax.self) else { return false }
+        let counts = file.rowCountFunctions(ofType: type, named: name)
+        return !counts.isEmpty && counts.allSatisfy(\.countsOnlyLiterals)
     }
 
     /// Verbs that end what a timer repeats: `stopRecording()`, `clearSnooze()`, `finishCountdown()`.
@@ -231,7 +245,9 @@ enum AppLifecycle {
     /// `recoverCorruptedProfiles()`: words of a function's name (`CostEvidence.camelCaseWords`) that name a
     /// one-off task. Recovering, like repairing, runs when something broke (blind rounds BD and BG: three of
     /// three rejected, a stale proxy setting restored and profiles re-read only when they failed to decode).
-    static let oneOffTaskWords: Set<String> = ["export", "import", "install", "uninstall", "reinstall", "repair", "recover", "recovery"]
+    /// `panicClearAllData()`, `resetForPanic()`: an emergency wipe the user triggers, which waits for what is in
+    /// flight on purpose so nothing is left behind (blind round CL rejected 2 of 2 in a messenger's panic wipe).
+    static let oneOffTaskWords: Set<String> = ["export", "import", "install", "uninstall", "reinstall", "repair", "recover", "recovery", "panic"]
     /// `installTap(onBus:)`, `installEventMonitor()`: installing a hook is setup, not a software install.
     static let hookWords: Set<String> = [
         "tap", "handler", "handlers", "observer", "observers", "monitor", "monitors", "hook", "hooks", "gesture", "gestures",
@@ -328,5 +344,34 @@ private extension MacroExpansionExprSyntax {
         var text = argument.trimmedDescription
         if let paren = text.firstIndex(of: "(") { text = String(text[..<paren]) }
         return text.split(separator: ".").last.map(String.init)
+    }
+}
+
+private extension SourceFileSyntax {
+    /// The file's `tableView(_:numberOfRowsInSection:)` (or `collectionView(_:numberOfItemsInSection:)`) in the
+    /// type, or in an extension of it, named `type`.
+    func rowCountFunctions(ofType type: String, named name: String) -> [FunctionDeclSyntax] {
+        let label = name == "tableView" ? "numberOfRowsInSection" : "numberOfItemsInSection"
+        return statements.compactMap { $0.item.asProtocol(DeclGroupSyntax.self) }
+            .filter { $0.reachableName == type }
+            .flatMap { group in
+                group.memberBlock.members.compactMap { member -> FunctionDeclSyntax? in
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                          function.signature.parameterClause.parameters.contains(where: { $0.firstName.text == label }) else { return nil }
+                    return function
+                }
+            }
+    }
+}
+
+private extension FunctionDeclSyntax {
+    /// The body names nothing but the section it is asked about: every count it returns is a literal.
+    var countsOnlyLiterals: Bool {
+        guard let body else { return false }
+        let parameters = Set(signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        return body.tokens(viewMode: .sourceAccurate).allSatisfy { token in
+            if case .identifier(let name) = token.tokenKind { return parameters.contains(name) }
+            return true
+        }
     }
 }

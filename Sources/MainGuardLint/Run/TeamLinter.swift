@@ -139,9 +139,23 @@ public struct TeamLinter: Sendable {
     /// longer lists, which no build includes (blind round BJ: an old media viewer left in a folder of the
     /// app's sources). Their findings describe no shipped code, so a run of whole projects drops them; a
     /// folder with no claimed file (a script, a project the run could not read) keeps its findings.
+    ///
+    /// So does a folder above files an Xcode project lists: the project lists each file it compiles, so one it
+    /// does not list, in the folder that holds its compiled subfolders, is left over too (blind round CL: an
+    /// app's early files left at the top of its sources folder, beside the `Scenes` folders the project builds).
+    /// A package's folders are not read this way: a package compiles its folders whole, so files above them
+    /// are another build's (an app whose project the run could not read, around its local packages).
     private static func notCompiled(_ files: [PlannedFile]) -> Set<String> {
         let claimedFolders = Set(files.filter { $0.settings.targetName != nil }.map { PathParts.folder($0.path) })
-        return Set(files.filter { $0.settings.isUnclaimed && claimedFolders.contains(PathParts.folder($0.path)) }.map(\.path))
+        var aboveListedFiles: Set<String> = []
+        for file in files where file.settings.provenance.owner.contains(".xcodeproj target ") {
+            var folder = PathParts.folder(PathParts.folder(file.path))
+            while !folder.isEmpty, folder != "/", aboveListedFiles.insert(folder).inserted { folder = PathParts.folder(folder) }
+        }
+        return Set(files.filter { file in
+            let folder = PathParts.folder(file.path)
+            return file.settings.isUnclaimed && (claimedFolders.contains(folder) || aboveListedFiles.contains(folder))
+        }.map(\.path))
     }
 
     /// Collects files, keeps those the configuration includes, and settles each one's settings.

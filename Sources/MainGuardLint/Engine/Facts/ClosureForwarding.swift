@@ -134,6 +134,9 @@ enum ClosureForwarding {
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.baseName.text
+            // A member's name (`qos: .background`, `options.completion`) is not the parameter of that name
+            // (blind round CL: a helper with a `background` closure that hops to `global(qos: .background)`).
+            if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
             if names.contains(name) { uses[name, default: []].append(Syntax(node)) }
             return .visitChildren
         }
