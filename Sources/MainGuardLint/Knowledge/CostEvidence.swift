@@ -287,7 +287,10 @@ enum CostEvidence {
         case .lazyImage: shown = node.enclosingFunctionText.contains("ShouldCacheImmediately")
         // `func multiResolutionIcon(from data: Data)`: the function makes an icon, whatever size it asks for.
         case .thumbnail: shown = !call.asksForASmallThumbnail && !node.functionNameNamesASmallImage
+        // Under limited access the library holds only the photos the user chose to share: a screen written for that
+        // (`LimitedAccessPhotoViewModel`) lists a handful (blind round CL rejected 2 of 2).
         case .albumQuery: shown = entry.display == "PHAsset.fetchAssets" && call.labels.first != "withLocalIdentifiers" && call.readsItsFetchResultWhole
+            && !node.isWrittenForLimitedPhotoAccess
         case .contactsQuery: shown = call.readsEveryContact
         case .calendarQuery: shown = !call.queriesADayOrLess
         // One photo at full size, or one Photos may download from iCloud; a thumbnail costs a cache read unless it repeats.
@@ -1140,6 +1143,12 @@ private extension Syntax {
 
     /// The text of `enclosingFunction`.
     var enclosingFunctionText: String { enclosingFunction?.description ?? "" }
+
+    /// The function or its type is named for limited photo access (`LimitedAccessPhotoView`, `fetchLimitedAssets()`).
+    var isWrittenForLimitedPhotoAccess: Bool {
+        let function = enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text ?? ""
+        return [function, enclosingTypeDeclaration?.name ?? ""].contains { CostEvidence.camelCaseWords($0).contains("limited") }
+    }
 
     /// `handle.availableData` (or `self.handle!.availableData`) where the file assigns `handle` a handle
     /// opened on a file: `handle = FileHandle(forReadingAtPath: path)`, `let handle = try FileHandle(forReadingFrom: url)`.
