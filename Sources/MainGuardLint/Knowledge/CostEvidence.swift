@@ -633,7 +633,7 @@ private extension CalledName {
         guard let argument = call.arguments.first?.expression else { return false }
         return argument.isOrNamesLocal { expression in
             let text = expression.trimmedDescription
-            return text.contains("URL(string:") || text.contains("\"http")
+            return text.contains("URL(string:") || text.contains("\"http") || expression.isURLOfComponentsBuiltForTheWeb
         } || argument.urlOfComponentsSetToTheWeb
     }
 
@@ -1536,11 +1536,39 @@ private extension ExprSyntax {
     /// and then http).
     var urlOfComponentsSetToTheWeb: Bool {
         guard let components = identifiers.first, let function = Syntax(self).enclosingFunction else { return false }
-        return function.tokens(viewMode: .sourceAccurate).contains { token in
-            guard token.text == "scheme", let dot = token.previousToken(viewMode: .sourceAccurate), dot.text == ".",
-                  dot.previousToken(viewMode: .sourceAccurate)?.text == components,
-                  let equals = token.nextToken(viewMode: .sourceAccurate), equals.text == "=",
-                  let quote = equals.nextToken(viewMode: .sourceAccurate), quote.tokenKind == .stringQuote,
+        return function.setsAWebAddress(on: components)
+    }
+
+    /// `makeComponents(of: user).url`: the URL of components that a function of the same type (in this file) builds with a host, or
+    /// with an `http` scheme (blind round CM's recall hunt: a contributions page downloaded at launch, its address
+    /// built by a helper that sets `components.host = GitHubURL.host`).
+    var isURLOfComponentsBuiltForTheWeb: Bool {
+        let unwrapped = self.as(ForceUnwrapExprSyntax.self)?.expression ?? self
+        guard let member = unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
+              let call = member.base?.as(FunctionCallExprSyntax.self),
+              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }),
+              let type = Syntax(self).enclosingTypeDeclaration?.name, let file = root.as(SourceFileSyntax.self) else { return false }
+        // The type's declaration and its extensions in the file.
+        let members = file.statements.compactMap { $0.item.asProtocol(DeclGroupSyntax.self) }.filter { $0.reachableName == type }
+            .flatMap(\.memberBlock.members)
+        return members.contains { member in
+            guard let builder = member.decl.as(FunctionDeclSyntax.self), builder.name.text == name, let body = builder.body else { return false }
+            return body.setsAWebAddress(on: nil)
+        }
+    }
+}
+
+private extension SyntaxProtocol {
+    /// The code sets `components.scheme = "https"` (or `"http"`) or `components.host = …` on the named components
+    /// (any, for nil): URL components pointed at a server.
+    func setsAWebAddress(on components: String?) -> Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "scheme" || token.text == "host", let dot = token.previousToken(viewMode: .sourceAccurate), dot.text == ".",
+                  let owner = dot.previousToken(viewMode: .sourceAccurate), components.map({ owner.text == $0 }) ?? (owner.tokenKind != .period),
+                  let equals = token.nextToken(viewMode: .sourceAccurate), equals.text == "=" else { return false }
+            if token.text == "host" { return true }
+            guard let quote = equals.nextToken(viewMode: .sourceAccurate), quote.tokenKind == .stringQuote,
                   let value = quote.nextToken(viewMode: .sourceAccurate) else { return false }
             return value.text.hasPrefix("http")
         }
