@@ -1153,10 +1153,7 @@ private extension Syntax {
     /// `handle.availableData` (or `self.handle!.availableData`) where the file assigns `handle` a handle
     /// opened on a file: `handle = FileHandle(forReadingAtPath: path)`, `let handle = try FileHandle(forReadingFrom: url)`.
     var readsAHandleOpenedOnAFile: Bool {
-        guard var base = self.as(MemberAccessExprSyntax.self)?.base else { return false }
-        while let unwrapped = base.as(ForceUnwrapExprSyntax.self)?.expression ?? base.as(OptionalChainingExprSyntax.self)?.expression {
-            base = unwrapped
-        }
+        guard let base = self.as(MemberAccessExprSyntax.self)?.base?.unwrappingOptionals else { return false }
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         else { return false }
         return root.tokens(viewMode: .sourceAccurate).contains { token in
@@ -1545,14 +1542,9 @@ private extension ExprSyntax {
     var isURLOfComponentsBuiltForTheWeb: Bool {
         let unwrapped = self.as(ForceUnwrapExprSyntax.self)?.expression ?? self
         guard let member = unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
-              let call = member.base?.as(FunctionCallExprSyntax.self),
-              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }),
+              let call = member.base?.as(FunctionCallExprSyntax.self), let name = CalledName(call)?.ownFunctionName,
               let type = Syntax(self).enclosingTypeDeclaration?.name, let file = root.as(SourceFileSyntax.self) else { return false }
-        // The type's declaration and its extensions in the file.
-        let members = file.statements.compactMap { $0.item.asProtocol(DeclGroupSyntax.self) }.filter { $0.reachableName == type }
-            .flatMap(\.memberBlock.members)
-        return members.contains { member in
+        return file.members(ofTypeNamed: type).contains { member in
             guard let builder = member.decl.as(FunctionDeclSyntax.self), builder.name.text == name, let body = builder.body else { return false }
             return body.setsAWebAddress(on: nil)
         }
@@ -1565,7 +1557,7 @@ private extension SyntaxProtocol {
     func setsAWebAddress(on components: String?) -> Bool {
         tokens(viewMode: .sourceAccurate).contains { token in
             guard token.text == "scheme" || token.text == "host", let dot = token.previousToken(viewMode: .sourceAccurate), dot.text == ".",
-                  let owner = dot.previousToken(viewMode: .sourceAccurate), components.map({ owner.text == $0 }) ?? (owner.tokenKind != .period),
+                  let owner = dot.previousToken(viewMode: .sourceAccurate), components.map({ owner.text == $0 }) ?? true,
                   let equals = token.nextToken(viewMode: .sourceAccurate), equals.text == "=" else { return false }
             if token.text == "host" { return true }
             guard let quote = equals.nextToken(viewMode: .sourceAccurate), quote.tokenKind == .stringQuote,

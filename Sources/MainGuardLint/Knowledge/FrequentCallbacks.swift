@@ -352,15 +352,11 @@ private extension SourceFileSyntax {
     /// type, or in an extension of it, named `type`.
     func rowCountFunctions(ofType type: String, named name: String) -> [FunctionDeclSyntax] {
         let label = name == "tableView" ? "numberOfRowsInSection" : "numberOfItemsInSection"
-        return statements.compactMap { $0.item.asProtocol(DeclGroupSyntax.self) }
-            .filter { $0.reachableName == type }
-            .flatMap { group in
-                group.memberBlock.members.compactMap { member -> FunctionDeclSyntax? in
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
-                          function.signature.parameterClause.parameters.contains(where: { $0.firstName.text == label }) else { return nil }
-                    return function
-                }
-            }
+        return members(ofTypeNamed: type).compactMap { member -> FunctionDeclSyntax? in
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                  function.signature.parameterClause.parameters.contains(where: { $0.firstName.text == label }) else { return nil }
+            return function
+        }
     }
 }
 

@@ -148,7 +148,7 @@ public struct TeamLinter: Sendable {
     private static func notCompiled(_ files: [PlannedFile]) -> Set<String> {
         let claimedFolders = Set(files.filter { $0.settings.targetName != nil }.map { PathParts.folder($0.path) })
         var aboveListedFiles: Set<String> = []
-        for file in files where file.settings.provenance.owner.contains(".xcodeproj target ") {
+        for file in files where file.settings.provenance.isXcodeTarget {
             var folder = PathParts.folder(PathParts.folder(file.path))
             while !folder.isEmpty, folder != "/", aboveListedFiles.insert(folder).inserted { folder = PathParts.folder(folder) }
         }

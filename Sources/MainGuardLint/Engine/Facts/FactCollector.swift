@@ -427,6 +427,11 @@ extension CalledName {
         ReceiverKind(of: receiver, isImplicitMember: isImplicitMember, types: types)
     }
 
+    /// The name of a call of the caller's own function (`load()`, `self.load()`); nil for a call on another receiver.
+    var ownFunctionName: String? {
+        receiver == nil && !isImplicitMember || receiver?.trimmedDescription == "self" ? name : nil
+    }
+
     /// `name(label:)` as messages print it.
     var display: String { Self.display(name: name, labels: labels) }
 

@@ -555,11 +555,8 @@ struct VariableTypes: Sendable {
            member.declName.baseName.text.startsWithUppercase {
             return member.declName.baseName.text
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), var base = member.base {
-            // `self?.session` in a `[weak self]` closure is `self`'s property all the same.
-            while let unwrapped = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression {
-                base = unwrapped
-            }
+        // `self?.session` in a `[weak self]` closure is `self`'s property all the same.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.unwrappingOptionals {
             if let reference = base.as(DeclReferenceExprSyntax.self),
                reference.baseName.tokenKind == .keyword(.self) || isSelfAlias(reference.baseName.text) {
                 return self[member.declName.baseName.text]

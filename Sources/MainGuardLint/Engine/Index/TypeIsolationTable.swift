@@ -26,11 +26,15 @@ struct TypeIsolationTable: Sendable {
         }
         var sourcesByModule: [String: [String: Source]] = [:]
         for (name, declarations) in byName where declarations.count > 1 {
-            let modules = Set(declarations.lazy.filter { records[$0].keyword != "extension" }.compactMap { records[$0].settings.moduleKey })
-            guard modules.count > 1 else { continue }
-            for module in modules {
+            // Each module's first declaration that is not an extension.
+            var primaries: [String: Int] = [:]
+            for position in declarations where records[position].keyword != "extension" {
+                if let module = records[position].settings.moduleKey, primaries[module] == nil { primaries[module] = position }
+            }
+            guard primaries.count > 1 else { continue }
+            for (module, primary) in primaries {
                 sourcesByModule[name, default: [:]][module] = Self.resolve(name, records: records, byName: byName, sources: &sources,
-                                                                          visiting: [], primaryModule: module)
+                                                                          visiting: [], primary: primary)
             }
         }
         self.sources = sources
@@ -38,13 +42,12 @@ struct TypeIsolationTable: Sendable {
     }
 
     private static func resolve(_ name: String, records: [TypeDeclarationRecord], byName: [String: [Int]],
-                                sources: inout [String: Source], visiting: Set<String>, primaryModule: String? = nil) -> Source? {
-        // One module's reading of a shared name is neither read from nor written to the table of names.
-        if primaryModule == nil, let known = sources[name] { return known }
+                                sources: inout [String: Source], visiting: Set<String>, primary chosen: Int? = nil) -> Source? {
+        // One module's reading of a shared name (`chosen`: its primary declaration) is neither read from nor written
+        // to the table of names.
+        if chosen == nil, let known = sources[name] { return known }
         guard let declarations = byName[name], !visiting.contains(name) else { return nil }
-        let primary = declarations.first {
-            records[$0].keyword != "extension" && (primaryModule == nil || records[$0].settings.moduleKey == primaryModule)
-        }.map { records[$0] }
+        let primary = (chosen ?? declarations.first { records[$0].keyword != "extension" }).map { records[$0] }
         let source: Source
         // Swift infers a type's isolation from the superclass and conformances of its primary declaration
         // only: a conformance an extension adds (perhaps in another module) isolates that extension's members
@@ -73,7 +76,7 @@ struct TypeIsolationTable: Sendable {
         } else {
             source = .nonisolated
         }
-        if primaryModule == nil { sources[name] = source }
+        if chosen == nil { sources[name] = source }
         return source
     }
 

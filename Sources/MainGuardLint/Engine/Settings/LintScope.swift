@@ -275,11 +275,8 @@ private extension ConditionElementListSyntax {
     var bindsAPlaceholderNil: Bool {
         contains { element in
             guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
-                  let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return false }
-            let callee = call.calledExpression
-            let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? callee.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
-            guard let name else { return false }
+                  let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                  let name = CalledName(call)?.ownFunctionName else { return false }
             return Syntax(self).declaresAPlaceholderNil(named: name, arguments: call.arguments.count)
         }
     }

@@ -165,6 +165,12 @@ public struct SettingsProvenance: Sendable, Hashable, Codable {
         self.languageMode = languageMode
     }
 
+    /// The owner of a file an Xcode project's target compiles: "App.xcodeproj target App".
+    static func xcodeTarget(_ target: String, ofProject project: String) -> String { "\(project).xcodeproj target \(target)" }
+
+    /// A target of an Xcode project owns the file (`xcodeTarget(_:ofProject:)`): one that lists each file it compiles.
+    var isXcodeTarget: Bool { owner.contains(".xcodeproj target ") }
+
     /// A file no `Package.swift` or Xcode target compiles.
     public static let fallback = SettingsProvenance(owner: "fallback: not in any target")
     /// A `Package.swift`: SwiftPM compiles it on its own, in no target.

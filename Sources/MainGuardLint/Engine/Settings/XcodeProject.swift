@@ -215,7 +215,7 @@ private struct ObjectReader {
         let productName = (target["productName"]?.string).map { $0.contains("$") ? name : $0 } ?? name
         let settings = XcodeBuildSettings(target: configurations(target["buildConfigurationList"]?.string, level: "configuration"),
                                           project: projectConfigurations)
-            .moduleSettings(owner: "\(projectName).xcodeproj target \(name)", targetName: name, productName: productName,
+            .moduleSettings(owner: SettingsProvenance.xcodeTarget(name, ofProject: projectName), targetName: name, productName: productName,
                             isTest: XcodeTarget.isTestBundle(productType: productType))
         return XcodeTarget(name: name, productType: productType, sourceFiles: sourceFiles, synchronizedFolders: folders,
                            addedSynchronizedFiles: added, settings: settings)

@@ -328,6 +328,15 @@ extension ClosureExprSyntax {
 }
 
 extension ExprSyntax {
+    /// The expression without the `?` or `!` that unwraps it: `handle` for `handle!`, `self` for `self?`.
+    var unwrappingOptionals: ExprSyntax {
+        var expression = ExprSyntax(self)
+        while let unwrapped = expression.as(ForceUnwrapExprSyntax.self)?.expression ?? expression.as(OptionalChainingExprSyntax.self)?.expression {
+            expression = unwrapped
+        }
+        return expression
+    }
+
     /// True when this expression `matches`, or names a local (`url`, `url!`) initialised with a value that does:
     /// `Bundle.main.url(forResource: "a", withExtension: "txt")` written in the call or in `let url = ...` above it.
     func isOrNamesLocal(matching matches: (ExprSyntax) -> Bool) -> Bool {

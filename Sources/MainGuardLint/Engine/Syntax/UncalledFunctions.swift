@@ -196,6 +196,14 @@ extension DeclGroupSyntax {
     }
 }
 
+extension SourceFileSyntax {
+    /// The members of the type named `type` that the file declares, in its declaration and its extensions.
+    func members(ofTypeNamed type: String) -> [MemberBlockItemSyntax] {
+        statements.compactMap { $0.item.asProtocol(DeclGroupSyntax.self) }.filter { $0.reachableName == type }
+            .flatMap(\.memberBlock.members)
+    }
+}
+
 extension TokenSyntax {
     /// The UTF-8 offset falls in a comment of the token's leading or trailing trivia.
     func hasInAComment(_ offset: Int) -> Bool {
