@@ -13,6 +13,20 @@ import Testing
         #expect(StableHash.of("a") == "1-af63dc4c8601ec8c")
     }
 
+    @Test func stableHashOfWordsSeparatesEveryByteAndAgreesAcrossForms() {
+        let text = "func load() { let data = try Data(contentsOf: url) }"
+        #expect(StableHash.of(text) == StableHash.of(bytes: Array(text.utf8)))
+        #expect(StableHash.of(text) == StableHash.of(bytes: text.utf8.lazy.map { $0 }))
+        // One byte changed at each position, in a word or in the tail: every hash differs from the original.
+        let hashes = Set(text.utf8.indices.map { index -> String in
+            var bytes = Array(text.utf8)
+            bytes[text.utf8.distance(from: text.utf8.startIndex, to: index)] ^= 0x20
+            return StableHash.of(bytes: bytes)
+        })
+        #expect(hashes.count == text.utf8.count)
+        #expect(!hashes.contains(StableHash.of(text)))
+    }
+
     @Test func findingsAreReusedOnlyWhenEveryKeyMatches() {
         var store = LintCacheStore(toolVersion: "1")
         store.record([finding], forFile: "/a/A.swift", contentHash: "c", settingsKey: "s", indexKey: "i")

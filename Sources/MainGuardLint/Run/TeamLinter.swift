@@ -165,12 +165,10 @@ public struct TeamLinter: Sendable {
     /// folder inside a target cannot tell. With them, the storyboards, property lists and other files
     /// through which the system may create a type by its name (`UncalledElsewhere.namesTypesForTheSystem`).
     private func plan(paths: [String]) throws -> (files: [PlannedFile], wholeProjects: Bool, systemNaming: [String]) {
-        var detector = SettingsDetector()
         var absoluteFolders: [String: String] = [:]
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
         var systemNaming: [String] = []
         let collected = try FileCollector(excludes: excludes).collect(paths: paths, systemNamingFiles: &systemNaming)
-        detector.readProjects(aboveFiles: collected, threads: threadCount)
         // Standardizing a URL is slow on Linux: once per folder, not once per file.
         for path in collected where absoluteFolders[PathParts.folder(path)] == nil {
             let standardized = PathParts.folder(PathParts.standardized(path.hasPrefix("/") ? path : root.path + "/" + path))
@@ -188,7 +186,7 @@ public struct TeamLinter: Sendable {
             return (path, configuration)
         }.compactMap { $0 }
         // Only the files the configurations include ask for the projects that claim them.
-        let detected = detector.settings(forFiles: configured.map(\.path), threads: threadCount)
+        let (detected, projects) = detectedSettings(forFiles: configured.map(\.path), collected: collected)
         let files = zip(configured, detected).map { file, detected in
             PlannedFile(path: file.path, configuration: file.configuration,
                         settings: Self.settings(detected: detected, configuration: file.configuration).applying(overrides))
@@ -198,10 +196,24 @@ public struct TeamLinter: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
             return PathParts.standardized(path)
         }
-        let projects = detector.projectDirectories
         let wholeProjects = folders.count == paths.count && !projects.isEmpty
             && projects.allSatisfy { project in folders.contains { project == $0 || project.hasPrefix($0 == "/" ? "/" : $0 + "/") } }
         return (files, wholeProjects, systemNaming)
+    }
+
+    /// Each file's settings as the projects above it give them, and the folders holding projects: the last run's
+    /// when nothing they were read from changed (`SettingsCacheEntry`), else read again (and kept for the next run).
+    private func detectedSettings(forFiles paths: [String], collected: [String]) -> (settings: [ModuleSettings], projects: [String]) {
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        if let reused = cache?.loadSettings()?.reusable(forPaths: paths, workingDirectory: workingDirectory) {
+            return (reused.settings, reused.projectDirectories)
+        }
+        var detector = SettingsDetector()
+        detector.readProjects(aboveFiles: collected, threads: threadCount)
+        let settings = detector.settings(forFiles: paths, threads: threadCount)
+        // A cache that cannot be written costs the next run this work again, nothing else.
+        try? cache?.save(SettingsCacheEntry(workingDirectory: workingDirectory, paths: paths, settings: settings, detector: detector))
+        return (settings, detector.projectDirectories)
     }
 
     /// `Package.swift` and Xcode projects describe their files best; the configuration's
@@ -393,15 +405,18 @@ public struct TeamLinter: Sendable {
     /// functions its findings name for `UncalledElsewhere`, so it is part of the key.
     private static func settingsKeys(of files: [PlannedFile], inputs: [Linter.SourceInput]) -> [String] {
         var keys: [Configuration: [ModuleSettings: String]] = [:]
+        // Files in one folder mostly share both: compared with the last file's before hashing either.
+        var last: (configuration: Configuration, settings: ModuleSettings, key: String, callersLinted: String)?
         return zip(files, inputs).map { file, input in
-            let key = keys[file.configuration]?[file.settings] ?? {
-                var settings = file.settings
-                settings.provenance = .fallback
-                let key = StableHash.combining([file.configuration.fingerprint, String(describing: settings)])
-                keys[file.configuration, default: [:]][file.settings] = key
-                return key
-            }()
-            return input.callersAreLinted ? StableHash.combining([key, "callers are linted"]) : key
+            if last == nil || last!.settings != file.settings || last!.configuration != file.configuration {
+                let key = keys[file.configuration]?[file.settings] ?? {
+                    let key = StableHash.combining([file.configuration.fingerprint, file.settings.cacheKey])
+                    keys[file.configuration, default: [:]][file.settings] = key
+                    return key
+                }()
+                last = (file.configuration, file.settings, key, StableHash.combining([key, "callers are linted"]))
+            }
+            return input.callersAreLinted ? last!.callersLinted : last!.key
         }
     }
 

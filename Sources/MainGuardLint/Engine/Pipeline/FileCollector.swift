@@ -125,7 +125,7 @@ public struct FileCollector: Sendable {
     /// leaves the type unknown: the caller `stat`s those, following links. nil when the folder cannot
     /// be listed. POSIX `opendir`/`readdir` and BSD's `d_type`, as glibc and Darwin both provide them;
     /// run here on Linux only.
-    private static func listing(_ directory: String) -> [(name: String, isDirectory: Bool?)]? {
+    static func listing(_ directory: String) -> [(name: String, isDirectory: Bool?)]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var entries: [(name: String, isDirectory: Bool?)] = []
@@ -190,7 +190,8 @@ enum PathParts {
 
     private static func trimmingTrailingSlashes(_ path: String) -> Substring {
         var trimmed = path[...]
-        while trimmed.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        // The last byte first: a path rarely ends in `/`, and counting a substring's characters walks it.
+        while trimmed.utf8.last == UInt8(ascii: "/"), trimmed.utf8.count > 1 { trimmed = trimmed.dropLast() }
         return trimmed
     }
 }

@@ -76,6 +76,14 @@ public struct ModuleSettings: Sendable, Hashable {
         hasher.combine(includesLowCost)
     }
 
+    /// Every field equality compares, as text that is the same in every process: part of the cache key of each
+    /// file compiled with these settings. Provenance is left out, as equality leaves it out.
+    var cacheKey: String {
+        [targetName ?? "-", moduleName ?? "-", otherModuleNames.joined(separator: ","), "\(isTestTarget)", "\(defaultIsolationMainActor)",
+         "\(nonisolatedNonsendingByDefault)", languageMode.map { "\($0)" } ?? "-", extraMainActorTypes.joined(separator: ","),
+         extraBlockingAPIs.joined(separator: ","), extraHeavyAPIs.joined(separator: ","), "\(includesLowCost)"].joined(separator: "|")
+    }
+
     /// True when the named type is main-actor by the SDK's or the team's declaration.
     func isMainActorProtocol(_ name: String) -> Bool {
         MainActorTypes.protocols.contains(name) || extraMainActorTypes.contains(name)
@@ -232,6 +240,13 @@ public enum PackageManifest {
     /// The targets declared with `.target`, `.executableTarget`, `.testTarget`, `.macro` or `.plugin`
     /// (SwiftPM's path defaults applied: `Sources/<name>`, `Tests/<name>`, `Plugins/<name>`).
     public static func targets(inManifest source: String, packageDirectory: String) -> [PackageTarget] {
+        var lookedFor: [String] = []
+        return targets(inManifest: source, packageDirectory: packageDirectory, lookedFor: &lookedFor)
+    }
+
+    /// ``targets(inManifest:packageDirectory:)``, with each folder whose existence decided a target's path in
+    /// `lookedFor` (`SettingsDetector.Dependencies`).
+    static func targets(inManifest source: String, packageDirectory: String, lookedFor: inout [String]) -> [PackageTarget] {
         let tree = Parser.parse(source: source)
         var variables: [String: ExprSyntax] = [:]
         for statement in tree.statements {
@@ -253,7 +268,7 @@ public enum PackageManifest {
             PathParts.standardized(directory + "/" + relative)
         }
         return collector.targets.map { declared in
-            let relative = declared.path ?? defaultPath(for: declared, packageDirectory: packageDirectory)
+            let relative = declared.path ?? defaultPath(for: declared, packageDirectory: packageDirectory, lookedFor: &lookedFor)
             let directory = absolute(relative, in: packageDirectory)
             var settings = ModuleSettings(targetName: declared.name)
             settings.isTestTarget = declared.isTest
@@ -276,10 +291,11 @@ public enum PackageManifest {
     }
 
     /// SwiftPM looks in `Sources/`, `Source/`, `src/`, `srcs/` (tests: `Tests/`); the first existing one wins.
-    private static func defaultPath(for target: DeclaredTarget, packageDirectory: String) -> String {
+    private static func defaultPath(for target: DeclaredTarget, packageDirectory: String, lookedFor: inout [String]) -> String {
         let roots = target.isTest ? ["Tests"] : target.isPlugin ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
-        for root in roots where FileManager.default.fileExists(atPath: "\(packageDirectory)/\(root)/\(target.name)") {
-            return "\(root)/\(target.name)"
+        for root in roots {
+            lookedFor.append("\(packageDirectory)/\(root)/\(target.name)")
+            if FileManager.default.fileExists(atPath: lookedFor.last!) { return "\(root)/\(target.name)" }
         }
         return "\(roots[0])/\(target.name)"
     }

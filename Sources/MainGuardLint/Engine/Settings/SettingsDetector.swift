@@ -23,6 +23,11 @@ public struct SettingsDetector {
         var packageTargets: [PackageTarget]?
         var xcodeProjects: [IndexedXcodeProject]
         var problems: [String]
+        /// The folder's entries that can make a project (``projectNames(in:)``).
+        var projectNames: [String]
+        /// The files read and the paths looked for: the manifest, each project file, its `.xcconfig` files,
+        /// a package target's default folders.
+        var lookedFor: [String]
     }
 
     /// The projects that can claim the files of one folder, nearest first.
@@ -48,6 +53,33 @@ public struct SettingsDetector {
     /// ```
     public var projectDirectories: [String] {
         projectsByDirectory.filter { $0.value.packageTargets != nil || !$0.value.xcodeProjects.isEmpty }.keys.sorted()
+    }
+
+    /// What the answers so far depend on, besides the paths asked about: each folder looked into, with
+    /// the entries there that can make a project, and each file read or path looked for. While both are
+    /// unchanged, so are the answers (`SettingsCache`).
+    ///
+    /// ```swift
+    /// _ = detector.settings(forFile: "/repo/Sources/App/View.swift")
+    /// print(detector.dependencies.lookedFor) // ["/repo/Package.swift", "/repo/Sources/App"]
+    /// ```
+    public struct Dependencies: Sendable, Hashable {
+        /// Folder → its entries named `Package.swift`, `*.xcodeproj` or like an XcodeGen spec, sorted.
+        public var projectNames: [String: [String]]
+        /// Files and folders whose content or existence was read, sorted.
+        public var lookedFor: [String]
+    }
+
+    public var dependencies: Dependencies {
+        Dependencies(projectNames: projectsByDirectory.mapValues(\.projectNames),
+                     lookedFor: Set(projectsByDirectory.values.flatMap(\.lookedFor)).sorted())
+    }
+
+    /// The entries of `folder` that can make it a project's folder, sorted; empty when it cannot be listed.
+    static func projectNames(in folder: String) -> [String] {
+        (FileCollector.listing(folder) ?? []).map(\.name).filter { name in
+            name == "Package.swift" || name.hasSuffix(".xcodeproj") || XcodeProject.xcodeGenSpecNames.contains(name)
+        }.sorted()
     }
 
     /// Projects that could not be read, as `path: reason`, in the order they were met.
@@ -181,26 +213,35 @@ public struct SettingsDetector {
     }
 
     private static func readProjects(in directory: String) -> DirectoryProjects {
-        var found = DirectoryProjects(packageTargets: nil, xcodeProjects: [], problems: [])
-        if let text = try? String(contentsOfFile: "\(directory)/Package.swift", encoding: .utf8) {
-            found.packageTargets = PackageManifest.targets(inManifest: text, packageDirectory: directory)
-        }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        // A checked-in `.xcodeproj` is what Xcode builds; an XcodeGen spec without one generates it.
-        if !entries.contains(where: { $0.hasSuffix(".xcodeproj") }),
-           let spec = XcodeProject.xcodeGenSpecNames.first(where: entries.contains),
-           let text = try? String(contentsOfFile: "\(directory)/\(spec)", encoding: .utf8) {
-            do {
-                found.xcodeProjects.append(IndexedXcodeProject(try XcodeProject(xcodeGenSpec: text, specDirectory: directory, fileName: spec)))
-            } catch {
-                found.problems.append("\(directory)/\(spec): \(error)")
+        let entries = projectNames(in: directory)
+        var found = DirectoryProjects(packageTargets: nil, xcodeProjects: [], problems: [], projectNames: entries, lookedFor: [])
+        if entries.contains("Package.swift") {
+            found.lookedFor.append("\(directory)/Package.swift")
+            if let text = try? String(contentsOfFile: "\(directory)/Package.swift", encoding: .utf8) {
+                found.packageTargets = PackageManifest.targets(inManifest: text, packageDirectory: directory, lookedFor: &found.lookedFor)
             }
         }
-        for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
+        // A checked-in `.xcodeproj` is what Xcode builds; an XcodeGen spec without one generates it.
+        if !entries.contains(where: { $0.hasSuffix(".xcodeproj") }),
+           let spec = XcodeProject.xcodeGenSpecNames.first(where: entries.contains) {
+            found.lookedFor.append("\(directory)/\(spec)")
+            if let text = try? String(contentsOfFile: "\(directory)/\(spec)", encoding: .utf8) {
+                do {
+                    let project = try XcodeProject(xcodeGenSpec: text, specDirectory: directory, fileName: spec)
+                    found.lookedFor += project.configurationFiles
+                    found.xcodeProjects.append(IndexedXcodeProject(project))
+                } catch {
+                    found.problems.append("\(directory)/\(spec): \(error)")
+                }
+            }
+        }
+        for entry in entries where entry.hasSuffix(".xcodeproj") {
             let file = "\(directory)/\(entry)/project.pbxproj"
+            found.lookedFor.append(file)
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
             do {
                 let project = try XcodeProject(pbxproj: text, projectDirectory: directory, name: String(entry.dropLast(".xcodeproj".count)))
+                found.lookedFor += project.configurationFiles
                 found.xcodeProjects.append(IndexedXcodeProject(project))
             } catch {
                 found.problems.append("\(file): \(error)")

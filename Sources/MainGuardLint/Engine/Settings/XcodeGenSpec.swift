@@ -40,6 +40,7 @@ extension XcodeProject {
             guard let name = key.scalar?.string, target.mapping != nil else { return nil }
             return reader.target(named: name, target, projectConfigurations: project, fileName: fileName)
         }
+        configurationFiles = reader.configurationFiles
     }
 }
 
@@ -49,6 +50,7 @@ private struct XcodeGenReader {
     /// The project's configurations (`configs:` keys), Debug and Release when the spec names none.
     var configurationNames: [String]
     private let xcconfigs = XCConfig.Files()
+    var configurationFiles: [String] { xcconfigs.paths }
 
     init(directory: String, configurationNames: [String]) {
         self.directory = directory

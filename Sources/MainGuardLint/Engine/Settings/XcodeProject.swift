@@ -18,6 +18,9 @@ public struct XcodeProject: Sendable {
     /// The project's name (`App` for `App.xcodeproj`).
     public var name: String
     public var targets: [XcodeTarget]
+    /// The `.xcconfig` files reading the project looked for, found or not: with the project file itself,
+    /// what its settings depend on.
+    var configurationFiles: [String] = []
 
     /// Reads a project; `projectDirectory` is the folder holding the `.xcodeproj` (Xcode's `SOURCE_ROOT`).
     /// Throws `PropertyList.ParseError` when the text is not a property list, `XcodeProject.Error` when it is no project.
@@ -36,6 +39,7 @@ public struct XcodeProject: Sendable {
             return reader.target(id: targetID, target, projectName: name, projectConfigurations: projectConfigurations,
                                  synchronizedGroups: synchronizedGroups)
         }
+        configurationFiles = reader.configurationFiles
     }
 
     /// Why a property list is not an Xcode project.
@@ -130,6 +134,7 @@ private struct ObjectReader {
     let parents: [String: String]
     /// `.xcconfig` files read so far: every target's Debug and Release often share one.
     private let xcconfigs = XCConfig.Files()
+    var configurationFiles: [String] { xcconfigs.paths }
 
     init(objects: [String: PropertyList], sourceRoot: String) {
         self.objects = objects
@@ -274,9 +279,12 @@ enum XCConfig {
     /// The files one project read has parsed, each read once (not shared across threads).
     final class Files {
         private var read: [String: [SettingAssignment]] = [:]
+        /// Every file looked for, included ones too, found or not: what the project's settings depend on
+        /// (`SettingsDetector.Dependencies`).
+        private(set) var paths: [String] = []
 
         func assignments(file: String, level: String) -> [SettingAssignment] {
-            let found = read[file] ?? XCConfig.assignments(file: file, level: "")
+            let found = read[file] ?? XCConfig.assignments(file: file, level: "", lookedFor: &paths)
             read[file] = found
             return found.map { SettingAssignment(key: $0.key, words: $0.words, level: level) }
         }
@@ -284,8 +292,11 @@ enum XCConfig {
 
     /// The file's assignments in order, included files' in place. A condition (`KEY[sdk=iphoneos*]`)
     /// is kept as a plain assignment: it applies in some build, which is enough to turn a setting on.
-    static func assignments(file: String, level: String, depth: Int = 0) -> [SettingAssignment] {
-        guard depth < 16, let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+    /// `lookedFor` gets each file it tries to read.
+    static func assignments(file: String, level: String, depth: Int = 0, lookedFor: inout [String]) -> [SettingAssignment] {
+        guard depth < 16 else { return [] }
+        lookedFor.append(file)
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
         var assignments: [SettingAssignment] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
@@ -295,7 +306,7 @@ enum XCConfig {
                 let parts = trimmed.split(separator: "\"")
                 guard parts.count >= 2 else { continue }
                 let included = XcodeProject.join((file as NSString).deletingLastPathComponent, String(parts[1]))
-                assignments += Self.assignments(file: included, level: level, depth: depth + 1)
+                assignments += Self.assignments(file: included, level: level, depth: depth + 1, lookedFor: &lookedFor)
                 continue
             }
             let afterCondition = trimmed.firstIndex(of: "]").map { trimmed.index(after: $0) } ?? trimmed.startIndex
