@@ -110,6 +110,75 @@ final class XcodeGenSpecTests: XCTestCase {
         }
     }
 
+    /// XcodeGen's `include:`: an included spec's project settings lie under the including spec's, and its targets'
+    /// paths start from its own folder.
+    func testIncludedSpecsGiveTheirSettingsAndTheirTargets() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("project.yml", """
+            name: Notes
+            include:
+              - Configs/base.yml
+              - path: Features/feature.yml
+            targets:
+              Notes:
+                type: application
+                sources: App
+            """)
+        try directory.write("Configs/base.yml", """
+            settings:
+              base:
+                SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor
+                SWIFT_VERSION: "6.0"
+            """)
+        try directory.write("Features/feature.yml", """
+            targets:
+              Search:
+                type: framework
+                sources: Search
+                settings:
+                  SWIFT_DEFAULT_ACTOR_ISOLATION: nonisolated
+            """)
+        var detector = SettingsDetector()
+        let app = detector.settings(forFile: try directory.write("App/NoteList.swift", ""))
+        XCTAssertEqual(app.targetName, "Notes")
+        XCTAssertTrue(app.defaultIsolationMainActor)
+        XCTAssertEqual(app.languageMode, 6)
+        let search = detector.settings(forFile: try directory.write("Features/Search/Query.swift", ""))
+        XCTAssertEqual(search.targetName, "Search")
+        XCTAssertFalse(search.defaultIsolationMainActor, "the target's own setting is above the project's")
+        XCTAssertEqual(search.languageMode, 6)
+        XCTAssertTrue(detector.dependencies.lookedFor.contains(directory.path + "/Configs/base.yml"))
+    }
+
+    /// A spec in `Apps/Notes/` generated with `--project-root` at the repository: its includes and sources are
+    /// named from the root, so it claims `Feature/`, which is not below its folder (blind round CN: a transit
+    /// app's frameworks read without the main-actor default its shared spec sets).
+    func testASpecGeneratedFromAFolderAboveClaimsTheFilesThere() throws {
+        let directory = try TemporaryDirectory(self)
+        try directory.write("Apps/Notes/project.yml", """
+            include:
+              - Shared/base.yml
+            targets:
+              Feature:
+                type: framework
+                sources: Feature
+            """)
+        try directory.write("Shared/base.yml", "settings:\n  base:\n    SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor\n")
+        let view = try directory.write("Feature/View.swift", "")
+        var unaware = SettingsDetector()
+        XCTAssertNil(unaware.settings(forFile: view).targetName)
+
+        let (files, specs) = try FileCollector(excludes: []).collectWithSpecs(paths: [directory.path])
+        XCTAssertEqual(files, [view])
+        XCTAssertEqual(specs, [directory.path + "/Apps/Notes/project.yml"])
+        var detector = SettingsDetector()
+        detector.register(xcodeGenSpecs: specs)
+        let settings = detector.settings(forFile: view)
+        XCTAssertEqual(settings.targetName, "Feature")
+        XCTAssertTrue(settings.defaultIsolationMainActor)
+        XCTAssertTrue(try SettingsReport(paths: [directory.path]).entries.contains { $0.assignment.defaultIsolation == "MainActor" })
+    }
+
     func testNoCrashOnMangledSpecs() {
         let bytes = Array(spec.utf8)
         var generator = SplitMix64(seed: 29)

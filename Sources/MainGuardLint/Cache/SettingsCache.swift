@@ -16,6 +16,8 @@ struct SettingsCacheEntry: Equatable {
     var workingDirectory: String
     /// The files asked about, in order; ``settings`` has one entry per path.
     var paths: [String]
+    /// The XcodeGen specs found among the linted folders (`SettingsDetector.register(xcodeGenSpecs:)`).
+    var specs: [String]
     var settings: [ModuleSettings]
     /// `SettingsDetector.projectDirectories` after the run.
     var projectDirectories: [String]
@@ -23,9 +25,10 @@ struct SettingsCacheEntry: Equatable {
     var stamps: [String: FileStamp]
 
     /// The entry for a detector's answers, stamping what they depend on now.
-    init(workingDirectory: String, paths: [String], settings: [ModuleSettings], detector: SettingsDetector) {
+    init(workingDirectory: String, paths: [String], specs: [String] = [], settings: [ModuleSettings], detector: SettingsDetector) {
         self.workingDirectory = workingDirectory
         self.paths = paths
+        self.specs = specs
         self.settings = settings
         projectDirectories = detector.projectDirectories
         let dependencies = detector.dependencies
@@ -33,9 +36,9 @@ struct SettingsCacheEntry: Equatable {
         stamps = Dictionary(uniqueKeysWithValues: dependencies.lookedFor.map { ($0, FileStamp(of: $0)) })
     }
 
-    /// Itself when it answers for `paths` in `workingDirectory` and what it was read from is unchanged.
-    func reusable(forPaths paths: [String], workingDirectory: String) -> SettingsCacheEntry? {
-        guard workingDirectory == self.workingDirectory, paths == self.paths,
+    /// Itself when it answers for `paths` and `specs` in `workingDirectory` and what it was read from is unchanged.
+    func reusable(forPaths paths: [String], specs: [String] = [], workingDirectory: String) -> SettingsCacheEntry? {
+        guard workingDirectory == self.workingDirectory, paths == self.paths, specs == self.specs,
               projectNames.allSatisfy({ SettingsDetector.projectNames(in: $0.key) == $0.value }),
               stamps.allSatisfy({ FileStamp(of: $0.key) == $0.value }) else { return nil }
         return self
@@ -76,15 +79,16 @@ struct SettingsCacheEntry: Equatable {
 }
 
 extension SettingsCacheEntry {
-    /// Format 1: the working folder, the paths, a table of distinct settings and each path's index in it,
+    /// Format 2: the working folder, the paths, the XcodeGen specs, a table of distinct settings and each path's index in it,
     /// the project folders, the project names per folder, the stamps.
-    private static let format = 1
+    private static let format = 2
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
         guard try reader.int() == Self.format else { throw BinaryReader.Malformed() }
         workingDirectory = try reader.string()
         paths = try reader.array { try $0.string() }
+        specs = try reader.array { try $0.string() }
         let table = try reader.array { try ModuleSettings(from: &$0) }
         settings = try reader.array { reader in
             let index = try reader.int()
@@ -108,6 +112,7 @@ extension SettingsCacheEntry {
         writer.int(Self.format)
         writer.string(workingDirectory)
         writer.array(paths) { $0.string($1) }
+        writer.array(specs) { $0.string($1) }
         var table: [ModuleSettings] = []
         // Provenance is not part of equality: settings that differ only there are stored apart.
         var indices: [ModuleSettings: [Int]] = [:]

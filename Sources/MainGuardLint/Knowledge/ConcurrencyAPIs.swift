@@ -35,6 +35,11 @@ extension CalledName {
             // `BlockOperation.addExecutionBlock { }`: the block runs when the operation does, on the queue it
             // is added to, like the block of `BlockOperation { }`.
             return .background("an operation's execution block")
+        case "MPMediaItemArtwork" where receiver == nil:
+            // `MPMediaItemArtwork(boundsSize:requestHandler:)` keeps the handler and calls it when the system
+            // shows the artwork, on Media Player's own queue (blind round CN: a cover fetched in the handler,
+            // counted as the work of the main-queue block that set the now-playing info).
+            return .background("a Media Player artwork handler, called later on its own queue")
         case "DispatchWorkItem" where receiver == nil:
             // Stored and run where it is executed, later: not work done where it is written.
             return .background("a DispatchWorkItem")

@@ -220,6 +220,8 @@ enum CostEvidence {
         // for each installed sound pack or extension: blind round BQ rejected 4 of 4), unless per frame or event.
         // Writing such a file back (a stylesheet rewritten in place) is as small.
         if operation == .fileRead || operation == .fileWrite, node.readsAppRecordFiles { return .none }
+        // The file of a list its type keeps to a few hundred entries (`CappedLists`).
+        if operation == .fileRead || operation == .fileWrite, CappedLists.holdOnlyACappedList(call.call) { return .none }
         if operation == .fileRead, call.call.arguments.first?.expression.namesARecordFile == true, !call.readsARemoteURL,
            !node.runsPerFrameOrEvent {
             return .none

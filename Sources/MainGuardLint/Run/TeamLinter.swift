@@ -169,6 +169,8 @@ public struct TeamLinter: Sendable {
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true)
         var systemNaming: [String] = []
         let collected = try FileCollector(excludes: excludes).collect(paths: paths, systemNamingFiles: &systemNaming)
+        let specs = systemNaming.filter(FileCollector.isXcodeGenSpec)
+        systemNaming.removeAll(where: FileCollector.isXcodeGenSpec)
         // Standardizing a URL is slow on Linux: once per folder, not once per file.
         for path in collected where absoluteFolders[PathParts.folder(path)] == nil {
             let standardized = PathParts.folder(PathParts.standardized(path.hasPrefix("/") ? path : root.path + "/" + path))
@@ -186,7 +188,7 @@ public struct TeamLinter: Sendable {
             return (path, configuration)
         }.compactMap { $0 }
         // Only the files the configurations include ask for the projects that claim them.
-        let (detected, projects) = detectedSettings(forFiles: configured.map(\.path), collected: collected)
+        let (detected, projects) = detectedSettings(forFiles: configured.map(\.path), collected: collected, specs: specs)
         let files = zip(configured, detected).map { file, detected in
             PlannedFile(path: file.path, configuration: file.configuration,
                         settings: Self.settings(detected: detected, configuration: file.configuration).applying(overrides))
@@ -203,16 +205,17 @@ public struct TeamLinter: Sendable {
 
     /// Each file's settings as the projects above it give them, and the folders holding projects: the last run's
     /// when nothing they were read from changed (`SettingsCacheEntry`), else read again (and kept for the next run).
-    private func detectedSettings(forFiles paths: [String], collected: [String]) -> (settings: [ModuleSettings], projects: [String]) {
+    private func detectedSettings(forFiles paths: [String], collected: [String], specs: [String]) -> (settings: [ModuleSettings], projects: [String]) {
         let workingDirectory = FileManager.default.currentDirectoryPath
-        if let reused = cache?.loadSettings()?.reusable(forPaths: paths, workingDirectory: workingDirectory) {
+        if let reused = cache?.loadSettings()?.reusable(forPaths: paths, specs: specs, workingDirectory: workingDirectory) {
             return (reused.settings, reused.projectDirectories)
         }
         var detector = SettingsDetector()
+        detector.register(xcodeGenSpecs: specs)
         detector.readProjects(aboveFiles: collected, threads: threadCount)
         let settings = detector.settings(forFiles: paths, threads: threadCount)
         // A cache that cannot be written costs the next run this work again, nothing else.
-        try? cache?.save(SettingsCacheEntry(workingDirectory: workingDirectory, paths: paths, settings: settings, detector: detector))
+        try? cache?.save(SettingsCacheEntry(workingDirectory: workingDirectory, paths: paths, specs: specs, settings: settings, detector: detector))
         return (settings, detector.projectDirectories)
     }
 

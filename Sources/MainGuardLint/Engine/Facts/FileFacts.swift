@@ -532,6 +532,11 @@ struct VariableTypes: Sendable {
     subscript(name: String) -> String? {
         if let type = types[name], !type.isEmpty { return type }
         // A stored property declared in another file: the name is the best evidence left.
+        return Self.conventionalType(ofName: name)
+    }
+
+    /// The type a name conventionally holds: `semaphore`, GRDB's `dbQueue` and `dbPool`, `captureSession`.
+    static func conventionalType(ofName name: String) -> String? {
         if name.containsCaseInsensitive("semaphore") { return "DispatchSemaphore" }
         // GRDB's conventional names for the app's database connection.
         if name.containsCaseInsensitive("dbqueue") || name.containsCaseInsensitive("databasequeue") { return "DatabaseQueue" }
@@ -565,6 +570,9 @@ struct VariableTypes: Sendable {
                ["default", "shared", "sharedInstance", "standard", "current", "main"].contains(member.declName.baseName.text) {
                 return typeName
             }
+            // `database.dbQueue`: another object's property, whose declaration this file may not hold; its name's
+            // convention is the evidence (blind round CN's recall hunt: a stop cache read through its database's queue).
+            if let conventional = Self.conventionalType(ofName: member.declName.baseName.text) { return conventional }
         }
         if expression.is(ArrayExprSyntax.self) { return "Array" }
         if expression.is(DictionaryExprSyntax.self) { return "Dictionary" }
@@ -651,6 +659,7 @@ extension APICatalogue {
             // A coder's cost is the size of what it codes: without evidence of a collection it is cheap.
             if SizeEvidence.coders.contains(builtIn.display) {
                 guard SizeEvidence.shows(call.call, types: types) || CostEvidence.codesABackup(at: call) else { return nil }
+                if !settings.includesLowCost, CappedLists.holdOnlyACappedList(call.call) { return nil }
                 if !settings.includesLowCost, !CostEvidence.showsCodedData(at: call) { return nil }
             }
             // `group.wait(timeout: .now() + 0.3)` is reported as the call it is, not as `wait()` (blind round AN).

@@ -39,10 +39,23 @@ public struct FileCollector: Sendable {
         return try collect(paths: paths, systemNamingFiles: &systemNaming)
     }
 
+    /// The Swift files under `paths`, and the XcodeGen specs (`project.yml`) of the folders searched, which
+    /// `SettingsDetector.register(xcodeGenSpecs:)` reads for the files of the folders they generate.
+    func collectWithSpecs(paths: [String]) throws -> (files: [String], specs: [String]) {
+        var other: [String] = []
+        let files = try collect(paths: paths, systemNamingFiles: &other, isSystemNaming: Self.isXcodeGenSpec)
+        return (files, other)
+    }
+
+    static func isXcodeGenSpec(_ path: String) -> Bool {
+        XcodeProject.xcodeGenSpecNames.contains(PathParts.name(path))
+    }
+
     /// The Swift files under `paths`, and in `systemNamingFiles` the other files of the folders searched
-    /// that `isSystemNaming` accepts (storyboards, property lists: `UncalledElsewhere.namesTypesForTheSystem`).
+    /// that `isSystemNaming` accepts (storyboards, property lists: `UncalledElsewhere.namesTypesForTheSystem`;
+    /// XcodeGen specs).
     func collect(paths: [String], systemNamingFiles: inout [String],
-                 isSystemNaming: (String) -> Bool = UncalledElsewhere.namesTypesForTheSystem) throws -> [String] {
+                 isSystemNaming: (String) -> Bool = { UncalledElsewhere.namesTypesForTheSystem($0) || isXcodeGenSpec($0) }) throws -> [String] {
         var files = Set<String>()
         var visited = Set<DirectoryIdentity>()
         for path in paths {

@@ -96,8 +96,9 @@ public struct Linter: Sendable {
 
     /// Lints the Swift files under `paths`. Throws `LintInputError` for a path that is missing or unreadable.
     public func lint(paths: [String]) throws -> LintResult {
-        let files = try FileCollector(excludes: configuration.excludes).collect(paths: paths)
+        let (files, specs) = try FileCollector(excludes: configuration.excludes).collectWithSpecs(paths: paths)
         var detector = SettingsDetector()
+        detector.register(xcodeGenSpecs: specs)
         let settings = files.map { configuration.scope.applied(to: detector.settings(forFile: $0).applying(configuration.overrides)) }
         let sources = Parallel.map(count: files.count, threads: threadCount) { position in
             SourceReader.read(files[position])

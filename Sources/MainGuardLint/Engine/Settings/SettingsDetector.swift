@@ -37,6 +37,8 @@ public struct SettingsDetector {
     }
 
     private var projectsByDirectory: [String: DirectoryProjects] = [:]
+    /// XcodeGen specs generated from a folder above their own (`register(xcodeGenSpecs:)`), by that folder.
+    private var rootedSpecs: [String: DirectoryProjects] = [:]
     /// Read ahead by `readProjects(aboveFiles:threads:)`, not yet asked for (their problems are
     /// reported when they are, in the order a lazy run meets them).
     private var readAhead: [String: DirectoryProjects] = [:]
@@ -104,6 +106,27 @@ public struct SettingsDetector {
         let unread = folders.filter { projectsByDirectory[$0] == nil && readAhead[$0] == nil }.sorted()
         let found = Parallel.map(count: unread.count, threads: threads) { Self.readProjects(in: unread[$0]) }
         for (folder, projects) in zip(unread, found) { readAhead[folder] = projects }
+    }
+
+    /// Reads the XcodeGen specs found among the linted folders (`FileCollector.collectWithSpecs(paths:)`) for
+    /// those generated with `--project-root`: a spec in `Apps/App/` that includes `Shared/base.yml` and lists
+    /// `Feature/` as a target's sources, both from the repository's root, claims the files there, which are not
+    /// below its own folder. Call it before asking for settings.
+    ///
+    /// ```swift
+    /// detector.register(xcodeGenSpecs: ["/repo/Apps/App/project.yml"])
+    /// ```
+    public mutating func register(xcodeGenSpecs specs: [String]) {
+        for spec in specs.sorted() {
+            let folder = PathParts.folder(PathParts.standardized(spec))
+            guard let text = try? String(contentsOfFile: spec, encoding: .utf8),
+                  let project = try? XcodeProject(xcodeGenSpec: text, specDirectory: folder, fileName: PathParts.name(spec)),
+                  let root = project.xcodeGenProjectRoot else { continue }
+            var projects = rootedSpecs[root] ?? DirectoryProjects(packageTargets: nil, xcodeProjects: [], problems: [], projectNames: [], lookedFor: [])
+            projects.xcodeProjects.append(IndexedXcodeProject(project))
+            projects.lookedFor += [PathParts.standardized(spec)] + project.configurationFiles
+            rootedSpecs[root] = projects
+        }
     }
 
     /// The absolute, standardized folder of a file, worked out once per folder as the caller names it.
@@ -206,7 +229,11 @@ public struct SettingsDetector {
 
     private mutating func projects(in directory: String) -> DirectoryProjects {
         if let known = projectsByDirectory[directory] { return known }
-        let found = readAhead.removeValue(forKey: directory) ?? Self.readProjects(in: directory)
+        var found = readAhead.removeValue(forKey: directory) ?? Self.readProjects(in: directory)
+        if let rooted = rootedSpecs[directory] {
+            found.xcodeProjects += rooted.xcodeProjects
+            found.lookedFor += rooted.lookedFor
+        }
         problems += found.problems
         projectsByDirectory[directory] = found
         return found

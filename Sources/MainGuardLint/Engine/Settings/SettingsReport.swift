@@ -72,8 +72,9 @@ public struct SettingsReport: Sendable {
     /// Throws `LintInputError` for a missing path.
     public init(paths: [String], excludes: [String] = [], configurations: NestedConfigurations? = nil,
                 overrides: SettingsOverrides = SettingsOverrides()) throws {
-        let files = try FileCollector(excludes: excludes).collect(paths: paths)
+        let (files, specs) = try FileCollector(excludes: excludes).collectWithSpecs(paths: paths)
         var detector = SettingsDetector()
+        detector.register(xcodeGenSpecs: specs)
         var unclaimed = 0
         let assigned = files.map { path in
             var settings = detector.settings(forFile: path)

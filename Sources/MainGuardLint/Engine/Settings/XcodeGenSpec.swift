@@ -10,8 +10,14 @@ import Yams
 /// - `settings` of the project and of the target, flat or as `base:` and `configs:`, with the project's and
 ///   the target's `configFiles` (`.xcconfig`) under them, the same way a generated project layers them.
 ///
-/// Not read: `include:`d specs, `targetTemplates`, `settingGroups` and `$platform` paths of multi-platform
-/// targets. A target they define is missing, and its files get the fallback settings.
+/// Specs it `include:`s are read too (a path or `path:`, not those with `enable: false`), merged as XcodeGen
+/// merges them: each included spec's project settings under the including one's, each target's paths from
+/// its own spec's folder. An include path is looked for from the spec's folder, then from each folder above
+/// it: a spec generated with `--project-root` names its includes and sources from that root, and the folder
+/// where the first include is found is taken for it.
+///
+/// Not read: `targetTemplates`, `settingGroups` and `$platform` paths of multi-platform targets. A target
+/// they define is missing, and its files get the fallback settings.
 ///
 /// ```swift
 /// let project = try XcodeProject(xcodeGenSpec: "targets:\n  App:\n    type: application\n    sources: App",
@@ -31,16 +37,103 @@ extension XcodeProject {
         } catch {
             throw Error(reason: "\(fileName) is not YAML: \(error)")
         }
-        guard let root, let targets = root["targets"]?.mapping else { throw Error(reason: "\(fileName) has no targets") }
-        let directory = PathParts.standardized(specDirectory)
-        let reader = XcodeGenReader(directory: directory, configurationNames: XcodeGenReader.configurationNames(of: root))
-        let project = reader.configurations(settings: root["settings"], configFiles: root["configFiles"], level: "project configuration")
-        name = root["name"]?.scalar?.string ?? PathParts.name(directory)
-        self.targets = targets.compactMap { key, target in
-            guard let name = key.scalar?.string, target.mapping != nil else { return nil }
-            return reader.target(named: name, target, projectConfigurations: project, fileName: fileName)
+        guard let root else { throw Error(reason: "\(fileName) has no targets") }
+        var lookedFor: [String] = []
+        let specs = XcodeGenInclude.specs(including: root, directory: PathParts.standardized(specDirectory), lookedFor: &lookedFor)
+        guard specs.contains(where: { $0.root["targets"]?.mapping != nil }) else { throw Error(reason: "\(fileName) has no targets") }
+        // Project settings: each included spec's, then the including one's on top; `configFiles` from each spec's folder.
+        let configurationNames = specs.flatMap { XcodeGenReader.configurationNames(of: $0.root, orDefault: false) }
+        let readers = specs.map { XcodeGenReader(directory: $0.directory, configurationNames: configurationNames.isEmpty ? ["Debug", "Release"]
+                                                    : configurationNames.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }) }
+        let levels = zip(specs, readers).map { spec, reader in
+            reader.configurations(settings: spec.root["settings"], configFiles: spec.root["configFiles"], level: "project configuration")
         }
-        configurationFiles = reader.configurationFiles
+        let project = readers[0].configurationNames.indices.map { index in
+            BuildConfiguration(name: readers[0].configurationNames[index], assignments: levels.flatMap { $0[index].assignments })
+        }
+        let directory = specs.last!.directory
+        if directory != PathParts.standardized(specDirectory) { xcodeGenProjectRoot = directory }
+        name = specs.reversed().lazy.compactMap { $0.root["name"]?.scalar?.string }.first ?? PathParts.name(directory)
+        // A target defined in several specs is read from the first that defines it, its other definitions merged on top.
+        var targets: [(name: String, node: Node, reader: XcodeGenReader)] = []
+        for (spec, reader) in zip(specs, readers) {
+            for (key, target) in spec.root["targets"]?.mapping ?? [:] {
+                guard let name = key.scalar?.string, target.mapping != nil else { continue }
+                if let index = targets.firstIndex(where: { $0.name == name }) {
+                    targets[index].node = XcodeGenInclude.merged(targets[index].node, target)
+                } else {
+                    targets.append((name, target, reader))
+                }
+            }
+        }
+        self.targets = targets.map { $0.reader.target(named: $0.name, $0.node, projectConfigurations: project, fileName: fileName) }
+        configurationFiles = lookedFor + readers.flatMap(\.configurationFiles)
+    }
+}
+
+/// XcodeGen's `include:`: the specs a spec includes, read and resolved to folders.
+private enum XcodeGenInclude {
+    /// `root`'s included specs in XcodeGen's order (each include's own includes first), then `root` itself, each
+    /// with the folder its relative paths start from; `lookedFor` gets every include path tried.
+    static func specs(including root: Node, directory: String, lookedFor: inout [String]) -> [(root: Node, directory: String)] {
+        var visited: Set<String> = []
+        var rootDirectory = directory
+        var included: [(root: Node, directory: String)] = []
+        collect(root, directory: directory, depth: 0, visited: &visited, lookedFor: &lookedFor, into: &included, projectRoot: &rootDirectory)
+        return included + [(root, rootDirectory)]
+    }
+
+    private static func collect(_ spec: Node, directory: String, depth: Int, visited: inout Set<String>, lookedFor: inout [String],
+                                into specs: inout [(root: Node, directory: String)], projectRoot: inout String) {
+        guard depth < 8 else { return }
+        for include in list(spec["include"]) {
+            guard include["enable"]?.bool != false, let path = include.scalar?.string ?? include["path"]?.scalar?.string, !path.isEmpty else { continue }
+            guard let (file, folder, text) = read(path, from: directory, lookedFor: &lookedFor), visited.insert(file).inserted,
+                  let node = try? Yams.compose(yaml: text) else { continue }
+            // Found only from a folder above: that folder is the project root the spec was generated from.
+            if depth == 0, folder != directory { projectRoot = folder }
+            let relative = include["relativePaths"]?.bool ?? true
+            let includedDirectory = relative ? PathParts.folder(file) : projectRoot
+            collect(node, directory: includedDirectory, depth: depth + 1, visited: &visited, lookedFor: &lookedFor, into: &specs,
+                    projectRoot: &projectRoot)
+            specs.append((node, includedDirectory))
+        }
+    }
+
+    /// The included file, the folder it was found from and its text: from `directory`, else from the nearest
+    /// folder above that holds it.
+    private static func read(_ path: String, from directory: String, lookedFor: inout [String]) -> (String, String, String)? {
+        var folder = directory
+        while true {
+            let file = PathParts.standardized(path.hasPrefix("/") ? path : folder + "/" + path)
+            lookedFor.append(file)
+            if let text = try? String(contentsOfFile: file, encoding: .utf8) { return (file, folder, text) }
+            let parent = PathParts.folder(folder)
+            guard !path.hasPrefix("/"), parent != folder, !parent.isEmpty else { return nil }
+            folder = parent
+        }
+    }
+
+    /// XcodeGen's merge: mappings key by key, lists appended, anything else replaced by the including spec's value.
+    static func merged(_ base: Node, _ top: Node) -> Node {
+        if let baseMapping = base.mapping, let topMapping = top.mapping {
+            var pairs = Array(baseMapping)
+            for (key, value) in topMapping {
+                if let index = pairs.firstIndex(where: { $0.key == key }) {
+                    pairs[index].value = merged(pairs[index].value, value)
+                } else {
+                    pairs.append((key, value))
+                }
+            }
+            return .mapping(Node.Mapping(pairs.map { ($0.key, $0.value) }))
+        }
+        if let baseList = base.sequence, let topList = top.sequence { return .sequence(Node.Sequence(Array(baseList) + Array(topList))) }
+        return top
+    }
+
+    private static func list(_ node: Node?) -> [Node] {
+        guard let node else { return [] }
+        return node.sequence.map(Array.init) ?? [node]
     }
 }
 
@@ -57,9 +150,10 @@ private struct XcodeGenReader {
         self.configurationNames = configurationNames
     }
 
-    static func configurationNames(of root: Node) -> [String] {
+    /// The spec's `configs:` keys; Debug and Release when it names none, unless `orDefault` is false.
+    static func configurationNames(of root: Node, orDefault: Bool = true) -> [String] {
         let names = root["configs"]?.mapping?.keys.compactMap { $0.scalar?.string } ?? []
-        return names.isEmpty ? ["Debug", "Release"] : names
+        return names.isEmpty && orDefault ? ["Debug", "Release"] : names
     }
 
     func target(named name: String, _ target: Node, projectConfigurations: [BuildConfiguration], fileName: String) -> XcodeTarget {

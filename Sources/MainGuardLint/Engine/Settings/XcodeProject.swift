@@ -21,6 +21,9 @@ public struct XcodeProject: Sendable {
     /// The `.xcconfig` files reading the project looked for, found or not: with the project file itself,
     /// what its settings depend on.
     var configurationFiles: [String] = []
+    /// For an XcodeGen spec whose includes are found from a folder above its own (generated with
+    /// `--project-root`): that folder, where its paths start. nil otherwise.
+    var xcodeGenProjectRoot: String?
 
     /// Reads a project; `projectDirectory` is the folder holding the `.xcodeproj` (Xcode's `SOURCE_ROOT`).
     /// Throws `PropertyList.ParseError` when the text is not a property list, `XcodeProject.Error` when it is no project.
