@@ -417,8 +417,15 @@ enum CostEvidence {
               camelCaseWords(name).contains(where: { $0.hasPrefix("backup") }) else { return false }
         // `SettingsBackupExporter.buildBackup()`, `getAllBackupStatuses()`: the type or the function names what little it holds.
         let names = camelCaseWords(name) + camelCaseWords(node.enclosingTypeDeclaration?.name ?? "")
-        return !names.contains { word in backupOfSettingsWords.contains { word.hasPrefix($0) } }
+        guard !names.contains(where: { word in backupOfSettingsWords.contains { word.hasPrefix($0) } }) else { return false }
+        // `encoder.encode(metadata)`, `decode(BackupMetadata.self, from:)`: the few fields that describe a backup, written
+        // beside it (blind round CO rejected 3 of 3; the copy of the database beside them was the cost).
+        let coded = call.call.arguments.first?.expression.identifiers.flatMap(camelCaseWords) ?? []
+        return !coded.contains { word in backupDescriptionWords.contains { word.hasPrefix($0) } }
     }
+
+    /// Words of a coded value that describe a backup rather than hold it (`codesABackup(at:)`).
+    static let backupDescriptionWords = ["metadata", "manifest", "summary", "header"]
 
     /// Words of a backup's function or type that say it holds a few values, not the app's records
     /// (`codesABackup(at:)`): settings, or the backup's own status.

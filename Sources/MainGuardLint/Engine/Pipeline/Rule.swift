@@ -112,6 +112,8 @@ struct RuleContext {
 
     func executionContext(of node: some SyntaxProtocol) -> ExecutionContext {
         let site = resolver.context(of: Syntax(node))
+        // A widget's timeline is made in its extension, where no interaction waits on the main thread.
+        if site.isolation.isMainActor, Syntax(node).isInAWidgetTimelineProvider { return ExecutionContext(isolation: .nonisolated, job: nil) }
         guard site.isolation.isMainActor, let elsewhere = isolationOfEnclosingClosureArgument(of: Syntax(node)) else { return site }
         return ExecutionContext(isolation: elsewhere, job: nil)
     }
