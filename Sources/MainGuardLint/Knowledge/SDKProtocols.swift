@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// SDK protocols and the functions the SDK calls through them. A conforming type's other functions run
 /// only where the app calls them by name: `struct LibraryView: View { func loadChildren() }` gets no call
 /// from SwiftUI for `loadChildren` (blind round BD: a view's folder listing that nothing called was kept
@@ -82,33 +80,12 @@ enum SDKProtocols {
 /// WidgetKit's timeline providers. WidgetKit asks them for entries in the widget extension's process, whose
 /// main thread no tap or scroll waits on: the system shows the last snapshot until the timeline comes back
 /// (blind round CO rejected 3 of 3: a feed widget downsampling its thumbnails in its provider, main-actor by
-/// the extension's default isolation).
+/// the extension's default isolation). `RuleContext.executionContext(of:)` reads code in a type of the file that
+/// conforms to one, in its declaration or an extension, as off the main actor.
 ///
 /// ```swift
-/// // struct FeedProvider: AppIntentTimelineProvider { func timeline(for:in:) async -> Timeline<Entry> { ... } }
-/// Syntax(call).isInAWidgetTimelineProvider // true for a call in FeedProvider
+/// WidgetTimelineProviders.protocols.contains("AppIntentTimelineProvider") // true
 /// ```
 enum WidgetTimelineProviders {
     static let protocols: Set<String> = ["TimelineProvider", "AppIntentTimelineProvider", "IntentTimelineProvider"]
-}
-
-extension Syntax {
-    /// In a type, or an extension of it in the same file, that conforms to a WidgetKit timeline provider.
-    var isInAWidgetTimelineProvider: Bool {
-        var node = parent
-        while let current = node {
-            if let group = current.asProtocol(DeclGroupSyntax.self) {
-                let conforms = { (group: DeclGroupSyntax) in
-                    group.inheritanceClause?.inheritedTypes.contains { WidgetTimelineProviders.protocols.contains($0.type.trimmedDescription) } ?? false
-                }
-                if conforms(group) { return true }
-                guard let name = group.reachableName, let file = root.as(SourceFileSyntax.self) else { return false }
-                return file.statements.contains { statement in
-                    statement.item.asProtocol(DeclGroupSyntax.self).map { $0.reachableName == name && conforms($0) } ?? false
-                }
-            }
-            node = current.parent
-        }
-        return false
-    }
 }

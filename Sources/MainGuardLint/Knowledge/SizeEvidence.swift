@@ -150,7 +150,7 @@ enum CappedLists {
     /// of it, a read whose data such a decode decodes, or a write of what such an encode made (in the call, or
     /// through the local it initialises).
     static func holdOnlyACappedList(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let property = codedProperty(call), let typeName = Syntax(call).enclosingDeclGroup?.reachableName,
+        guard let property = codedProperty(call), let typeName = Syntax(call).enclosingTypeName,
               let file = Syntax(call).root.as(SourceFileSyntax.self) else { return false }
         return capsList(named: property, in: file.members(ofTypeNamed: typeName))
     }
@@ -279,16 +279,6 @@ private extension FunctionCallExprSyntax {
 }
 
 private extension Syntax {
-    /// The nearest type declaration or extension around the node.
-    var enclosingDeclGroup: DeclGroupSyntax? {
-        var node = parent
-        while let current = node {
-            if let group = current.asProtocol(DeclGroupSyntax.self) { return group }
-            node = current.parent
-        }
-        return nil
-    }
-
     func ancestor(where test: (Syntax) -> Bool) -> Syntax? {
         var node = parent
         while let current = node {

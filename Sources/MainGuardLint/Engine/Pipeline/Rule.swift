@@ -70,6 +70,8 @@ struct RuleContext {
     private let callPositions: [SyntaxIdentifier: Int]
     /// The SwiftUI views of the file, gathered once for the render-loop rules.
     let swiftUI: SwiftUIFile
+    /// The file's types that conform to a WidgetKit timeline provider, in a declaration or an extension.
+    private let widgetTimelineProviders: Set<String>
 
     /// `fileIndex`: the file's position in the run, whose module and imports decide what its calls resolve to.
     init(facts: FileFacts, fileIndex: Int, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile,
@@ -79,6 +81,7 @@ struct RuleContext {
         self.resolver = resolver
         self.swiftUI = swiftUI
         self.fileIndex = fileIndex
+        widgetTimelineProviders = Set(facts.types.filter { $0.inherited.contains(where: WidgetTimelineProviders.protocols.contains) }.map(\.name))
         calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
             // Callee facts serve the main-actor rules only: without one, calls resolve to nothing.
@@ -113,7 +116,10 @@ struct RuleContext {
     func executionContext(of node: some SyntaxProtocol) -> ExecutionContext {
         let site = resolver.context(of: Syntax(node))
         // A widget's timeline is made in its extension, where no interaction waits on the main thread.
-        if site.isolation.isMainActor, Syntax(node).isInAWidgetTimelineProvider { return ExecutionContext(isolation: .nonisolated, job: nil) }
+        if site.isolation.isMainActor, !widgetTimelineProviders.isEmpty,
+           Syntax(node).enclosingTypeName.map(widgetTimelineProviders.contains) == true {
+            return ExecutionContext(isolation: .nonisolated, job: nil)
+        }
         guard site.isolation.isMainActor, let elsewhere = isolationOfEnclosingClosureArgument(of: Syntax(node)) else { return site }
         return ExecutionContext(isolation: elsewhere, job: nil)
     }

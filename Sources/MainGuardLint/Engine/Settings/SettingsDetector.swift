@@ -119,7 +119,8 @@ public struct SettingsDetector {
     public mutating func register(xcodeGenSpecs specs: [String]) {
         for spec in specs.sorted() {
             let folder = PathParts.folder(PathParts.standardized(spec))
-            guard let text = try? String(contentsOfFile: spec, encoding: .utf8),
+            // Only an `include:` can name a root above the spec's folder; the others are read where they lie.
+            guard let text = try? String(contentsOfFile: spec, encoding: .utf8), text.contains("include"),
                   let project = try? XcodeProject(xcodeGenSpec: text, specDirectory: folder, fileName: PathParts.name(spec)),
                   let root = project.xcodeGenProjectRoot else { continue }
             var projects = rootedSpecs[root] ?? DirectoryProjects(packageTargets: nil, xcodeProjects: [], problems: [], projectNames: [], lookedFor: [])

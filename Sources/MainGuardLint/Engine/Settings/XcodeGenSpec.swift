@@ -42,14 +42,17 @@ extension XcodeProject {
         let specs = XcodeGenInclude.specs(including: root, directory: PathParts.standardized(specDirectory), lookedFor: &lookedFor)
         guard specs.contains(where: { $0.root["targets"]?.mapping != nil }) else { throw Error(reason: "\(fileName) has no targets") }
         // Project settings: each included spec's, then the including one's on top; `configFiles` from each spec's folder.
-        let configurationNames = specs.flatMap { XcodeGenReader.configurationNames(of: $0.root, orDefault: false) }
-        let readers = specs.map { XcodeGenReader(directory: $0.directory, configurationNames: configurationNames.isEmpty ? ["Debug", "Release"]
-                                                    : configurationNames.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }) }
+        // Every spec's `configs:` keys, once each; Debug and Release when none names any.
+        let declared = specs.flatMap { XcodeGenReader.configurationNames(of: $0.root) }.reduce(into: [String]()) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }
+        let configurationNames = declared.isEmpty ? ["Debug", "Release"] : declared
+        let readers = specs.map { XcodeGenReader(directory: $0.directory, configurationNames: configurationNames) }
         let levels = zip(specs, readers).map { spec, reader in
             reader.configurations(settings: spec.root["settings"], configFiles: spec.root["configFiles"], level: "project configuration")
         }
-        let project = readers[0].configurationNames.indices.map { index in
-            BuildConfiguration(name: readers[0].configurationNames[index], assignments: levels.flatMap { $0[index].assignments })
+        let project = configurationNames.indices.map { index in
+            BuildConfiguration(name: configurationNames[index], assignments: levels.flatMap { $0[index].assignments })
         }
         let directory = specs.last!.directory
         if directory != PathParts.standardized(specDirectory) { xcodeGenProjectRoot = directory }
@@ -150,10 +153,9 @@ private struct XcodeGenReader {
         self.configurationNames = configurationNames
     }
 
-    /// The spec's `configs:` keys; Debug and Release when it names none, unless `orDefault` is false.
-    static func configurationNames(of root: Node, orDefault: Bool = true) -> [String] {
-        let names = root["configs"]?.mapping?.keys.compactMap { $0.scalar?.string } ?? []
-        return names.isEmpty && orDefault ? ["Debug", "Release"] : names
+    /// The spec's `configs:` keys, in order; empty when it names none.
+    static func configurationNames(of root: Node) -> [String] {
+        root["configs"]?.mapping?.keys.compactMap { $0.scalar?.string } ?? []
     }
 
     func target(named name: String, _ target: Node, projectConfigurations: [BuildConfiguration], fileName: String) -> XcodeTarget {
