@@ -142,3 +142,84 @@ extension ClosureForwardingTests {
         XCTAssertFalse(try forwards("nonisolated(unsafe) let work = work\nwork()\nqueue.async { work() }"))
     }
 }
+
+/// Issue 17, item 3 and recall: a closure the app's own client calls on the main queue is main-thread
+/// work wherever it is written (blind round CN: `Thread.sleep(1)` polls in a network client's completions).
+extension ClosureForwardingTests {
+    private func delivered(_ signature: String, _ body: String) throws -> Set<String> {
+        let tree = Parser.parse(source: "func \(signature) {\n\(body)\n}")
+        let function = try XCTUnwrap(tree.statements.first?.item.as(FunctionDeclSyntax.self))
+        return ClosureForwarding.mainQueueDelivery(function.signature.parameterClause.parameters, body: function.body).delivered
+    }
+
+    func testAClosureCalledInAMainQueueBlockIsDeliveredOnTheMainQueue() throws {
+        let signature = "load(_ url: URL, progress: ((Double) -> Void)?, completion: @escaping (Data?) -> Void)"
+        XCTAssertEqual(try delivered(signature, """
+            URLSession.shared.dataTask(with: url) { data, _, _ in
+                progress?(1)
+                DispatchQueue.main.async { completion(data) }
+            }.resume()
+            """), ["completion"])
+        // Called in place under `Thread.isMainThread`, on the main queue otherwise; a failure reported at once.
+        XCTAssertEqual(try delivered(signature, """
+            guard url.isFileURL == false else { completion?(nil, .invalidURL); return }
+            queue.async {
+                let data = try? Data(contentsOf: url)
+                if Thread.isMainThread { completion(data) } else { DispatchQueue.main.async { completion(data) } }
+                DispatchQueue.main.async(execute: { progress?(1) })
+            }
+            """), ["completion", "progress"])
+        // Called on the client's own queue: not the main queue.
+        XCTAssertEqual(try delivered(signature, "queue.async { completion(try? Data(contentsOf: url)) }"), [])
+    }
+
+    /// The finding follows the closure through an overload to the parameter that is delivered, not the
+    /// function's other closures, and an instance call does not bind to a subclass's `class func`.
+    func testAClosureHandedThroughAnOverloadRunsOnTheMainQueue() {
+        let source = """
+            import Foundation
+
+            class Client {
+                func request(_ path: String, completion: ((Data?, Error?) -> Void)? = nil) {
+                    request(path, nil, completion)
+                }
+
+                func request(_ path: String, _ build: ((inout URLRequest) -> Void)?, _ completion: ((Data?, Error?) -> Void)?) {
+                    guard var request = URL(string: path).map({ URLRequest(url: $0) }) else { completion?(nil, nil); return }
+                    build?(&request)
+                    URLSession.shared.dataTask(with: request) { data, _, error in
+                        DispatchQueue.main.async { completion?(data, error) }
+                    }.resume()
+                }
+            }
+
+            final class AppClient: Client {
+                static let shared = AppClient()
+                class func request(_ path: String, completion: ((Data?, Error?) -> Void)? = nil) {
+                    shared.request(path, completion: completion)
+                }
+            }
+
+            final class Poller {
+                let client = AppClient.shared
+
+                func poll() {
+                    client.request("/jobs") { data, _ in
+                        if data == nil {
+                            Thread.sleep(forTimeInterval: 1)
+                            self.poll()
+                        }
+                    }
+                }
+            }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map(\.line), [30], "\(findings.map(\.message))")
+        XCTAssertTrue(findings.first?.message.contains("Client.request calls this closure there") == true, findings.first?.message ?? "")
+        // The same closure handed to the client's request builder runs where the client calls it.
+        let builder = source.replacingOccurrences(of: "client.request(\"/jobs\") { data, _ in", with: "client.request(\"/jobs\", { _ in")
+            .replacingOccurrences(of: "                        }\n                    }\n                }\n            }", with: "                        }\n                    }, nil)\n                }\n            }")
+        XCTAssertNotEqual(builder, source)
+        XCTAssertEqual(Linter().lint(source: builder).map(\.line), [])
+    }
+}

@@ -182,7 +182,7 @@ extension FunctionRecord {
                   parameters: try reader.array { reader in
                       Parameter(label: try reader.optional { try $0.string() }, hasDefault: try reader.bool(), name: try reader.string(),
                                 defaultLiteral: try reader.optional { try $0.string() }, isClosure: try reader.bool(),
-                                isEscapingClosure: try reader.bool(), isSendableClosure: try reader.bool())
+                                isEscapingClosure: try reader.bool(), isSendableClosure: try reader.bool(), isCalledOnTheMainQueue: try reader.bool())
                   },
                   isAsync: try reader.bool(), isConcurrent: try reader.bool(), isStatic: try reader.bool(), isFilePrivate: try reader.bool(),
                   enclosingType: try reader.optional { try $0.string() }, hasBody: try reader.bool(), isGetter: try reader.bool(),
@@ -197,6 +197,10 @@ extension FunctionRecord {
         ownEncodeOfAHandedImage = try reader.optional { try CatalogueEntry(from: &$0) }
         keepsACache = try reader.bool()
         forwardsClosuresThrough = try reader.array { try CallReference(from: &$0) }
+        handsClosuresOn = try reader.array { reader in
+            ClosureForwarding.ClosureHandOn(parameter: try reader.string(), call: try CallReference(from: &reader),
+                                            label: try reader.optional { try $0.string() }, isTrailing: try reader.bool(), index: try reader.int())
+        }
         handedOffCatalogueCalls = try reader.array { reader in
             HandedOffCatalogueCall(entry: try CatalogueEntry(from: &reader), condition: try reader.optional { try ParameterCondition(from: &$0) },
                                    handOff: try CallReference.HandOff(from: &reader), isBeforeSuspension: try reader.bool())
@@ -213,6 +217,7 @@ extension FunctionRecord {
             writer.bool(parameter.isClosure)
             writer.bool(parameter.isEscapingClosure)
             writer.bool(parameter.isSendableClosure)
+            writer.bool(parameter.isCalledOnTheMainQueue)
         }
         writer.bool(isAsync)
         writer.bool(isConcurrent)
@@ -234,6 +239,13 @@ extension FunctionRecord {
         writer.optional(ownEncodeOfAHandedImage) { $1.write(to: &$0) }
         writer.bool(keepsACache)
         writer.array(forwardsClosuresThrough) { $1.write(to: &$0) }
+        writer.array(handsClosuresOn) { writer, handOn in
+            writer.string(handOn.parameter)
+            handOn.call.write(to: &writer)
+            writer.optional(handOn.label) { $0.string($1) }
+            writer.bool(handOn.isTrailing)
+            writer.int(handOn.index)
+        }
         writer.array(handedOffCatalogueCalls) { writer, call in
             call.entry.write(to: &writer)
             writer.optional(call.condition) { $1.write(to: &$0) }

@@ -78,8 +78,11 @@ private extension EnclosingJob {
     /// `MainActor.run` or a task: code written with queues, where the fix is a queue too (blind round CJ: a baby
     /// photo JPEG-encoded in a main-queue block, told to move into a `nonisolated` async function).
     var isAQueuesBlock: Bool {
-        if case .mainActorJob(let api) = self { return api != ClosureRole.mainActorRun }
-        return false
+        switch self {
+        case .mainActorJob(let api): api != ClosureRole.mainActorRun
+        case .mainQueueCompletion: true
+        case .unstructuredTask: false
+        }
     }
 
     /// The fix for heavy work in a main-queue block.
@@ -90,6 +93,7 @@ private extension EnclosingJob {
         switch self {
         case .unstructuredTask: "this Task inherits @MainActor from \(origin)"
         case .mainActorJob(let api): "the \(api) body runs there"
+        case .mainQueueCompletion(let helper): "\(helper) calls this closure there"
         }
     }
 }

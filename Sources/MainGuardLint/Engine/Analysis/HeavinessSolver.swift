@@ -277,8 +277,9 @@ final class HeavinessSolver: @unchecked Sendable {
         // How a function runs the closures handed to it was settled across files by the index
         // (`ClosureForwarding.settleForwardingThroughCalls`); a file's own walk knows only its part.
         var loaded = loaded
-        for offset in loaded.indices where records[start + offset].runsClosuresOffTheCallersThread {
-            loaded[offset].runsClosuresOffTheCallersThread = true
+        for offset in loaded.indices {
+            if records[start + offset].runsClosuresOffTheCallersThread { loaded[offset].runsClosuresOffTheCallersThread = true }
+            if records[start + offset].parameters.contains(where: \.isCalledOnTheMainQueue) { loaded[offset].parameters = records[start + offset].parameters }
         }
         for offset in loaded.indices where !loaded[offset].handedOffCatalogueCalls.isEmpty {
             loaded[offset] = Self.settlingHandedOffCatalogueCalls(of: loaded[offset], records: records, resolve: resolve)
@@ -353,8 +354,8 @@ final class HeavinessSolver: @unchecked Sendable {
         return settled
     }
 
-    /// Written in a closure handed to a helper that runs it on another thread (`api.post(body) { upload() }`),
-    /// or in a closure written in such a closure: not the function's work.
+    /// Written in a closure handed to a helper that runs it on another thread (`api.post(body) { upload() }`)
+    /// or later on the main queue, or in a closure written in such a closure: not the function's work.
     private static func isHandedToABackgroundHelper(_ handOff: CallReference.HandOff, in record: FunctionRecord, records: [FunctionRecord],
                                                     resolve: (CallReference, FunctionRecord) -> [Int]) -> Bool {
         // Each hand-off names a call written before (`FactCollector`), so the walk ends; the bound is a guard.
@@ -363,10 +364,12 @@ final class HeavinessSolver: @unchecked Sendable {
             guard let handOff = next, handOff.call < record.callees.count else { return false }
             let outer = record.callees[handOff.call]
             let helpers = resolve(outer, record)
-            // A dispatch helper, or a parameter kept to be called from other threads (`@escaping @Sendable`,
-            // `Parameter.keepsForOtherThreads`).
+            // A dispatch helper, a parameter kept to be called from other threads (`@escaping @Sendable`,
+            // `Parameter.keepsForOtherThreads`), or one called later on the main queue (a client's completion,
+            // `Parameter.isCalledOnTheMainQueue`: its work is reported where the closure is written).
             if !helpers.isEmpty, helpers.allSatisfy({ records[$0].runsClosuresOffTheCallersThread })
-                || helpers.allSatisfy({ records[$0].parameters.keepsForOtherThreads(label: handOff.label, isTrailing: handOff.isTrailing) }) {
+                || helpers.allSatisfy({ records[$0].parameters.keepsForOtherThreads(label: handOff.label, isTrailing: handOff.isTrailing) })
+                || helpers.allSatisfy({ records[$0].parameters.callsOnTheMainQueue(label: handOff.label, isTrailing: handOff.isTrailing, index: -1) }) {
                 return true
             }
             next = outer.handOff

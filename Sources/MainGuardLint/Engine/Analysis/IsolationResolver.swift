@@ -50,6 +50,9 @@ enum EnclosingJob {
     case unstructuredTask(FunctionCallExprSyntax)
     /// `MainActor.run { }` / `DispatchQueue.main.async { }`.
     case mainActorJob(String)
+    /// A closure handed to a function of the linted code that calls it on the main queue
+    /// (`ClosureForwarding.mainQueueDelivery`); the function's name ("NetworkClient.request").
+    case mainQueueCompletion(String)
 }
 
 /// The isolation at a node plus the innermost job boundary that the node runs in.

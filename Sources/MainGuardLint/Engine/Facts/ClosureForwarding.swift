@@ -24,6 +24,79 @@ enum ClosureForwarding {
     /// Whether every escaping closure of the function runs off the caller's thread, and otherwise the calls
     /// whose closure arguments decide it (empty when nothing can).
     static func forwarding(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) -> (offTheCallersThread: Bool, through: [CallReference]) {
+        settling(parameters, body: body) { use in use.runsOffTheCallersThread || use.runsOnlyOnTheQueueItIsOn }
+    }
+
+    /// An escaping closure parameter handed on to a call of the app (`api.get(url) { data in done(data) }`,
+    /// `request(endpoint, params, done)`), which decides where it runs: the call, and how the closure is
+    /// passed to it (its label, a trailing closure, or its place among unlabelled arguments).
+    struct ClosureHandOn: Sendable {
+        var parameter: String
+        var call: CallReference
+        var label: String?
+        var isTrailing: Bool
+        var index: Int
+    }
+
+    /// The escaping closure parameters the function calls on the main queue wherever it is called from,
+    /// and the calls that decide the others: a network client's `request(_:completion:)` that parses on its
+    /// own queue and calls `completion` in `DispatchQueue.main.async { }` (blind round CN: a version-history
+    /// service's `Thread.sleep(1)` polls in such completions). A call under `if Thread.isMainThread` counts
+    /// (the other branch hops), and so does a failure reported at once.
+    ///
+    /// ```swift
+    /// // func load(_ done: @escaping (Data?) -> Void) { queue.async { let d = read(); DispatchQueue.main.async { done(d) } } }
+    /// ```
+    static func mainQueueDelivery(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) -> (delivered: Set<String>, through: [ClosureHandOn]) {
+        guard let body else { return ([], []) }
+        // Each escaping closure parameter's name, and the locals that alias one (`let done = completion`).
+        var parameterOf: [String: String] = [:]
+        for parameter in parameters where parameter.type.isFunctionType && parameter.type.isEscaping {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            parameterOf[name] = name
+        }
+        guard !parameterOf.isEmpty else { return ([], []) }
+        for statement in body.statements {
+            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self), let parameter = parameterOf[value.baseName.text],
+                      let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                parameterOf[alias] = parameter
+            }
+        }
+        let names = Set(parameterOf.keys)
+        let finder = ReferenceFinder(names: names)
+        finder.walk(body)
+        var undecided: Set<String> = []
+        var handOns: [String: [ClosureHandOn]] = [:]
+        var types: VariableTypes?
+        for (name, parameter) in parameterOf {
+            guard let uses = finder.uses[name], !uses.isEmpty else {
+                if name == parameter { undecided.insert(parameter) }
+                continue
+            }
+            for use in uses where !use.runsOnTheMainQueue && !use.runsOnlyOnTheMainThread && !use.reportsAFailureAtOnce && !use.namesAnAlias(in: names) {
+                let handed = use.enclosingClosure?.enclosingCall != nil ? use.enclosingClosure.map(Syntax.init) : use.passedOnAsArgument.map { _ in use }
+                guard let handed, let argument = ArgumentPosition(of: handed), let called = CalledName(argument.call) else {
+                    undecided.insert(parameter)
+                    break
+                }
+                let arguments = argument.call.arguments
+                let index = arguments.firstIndex { Syntax($0.expression) == handed }.map { arguments.distance(from: arguments.startIndex, to: $0) } ?? -1
+                if types == nil { types = Syntax(body).storedPropertyTypes }
+                handOns[parameter, default: []].append(ClosureHandOn(parameter: parameter, call: CallReference(called: called, receiver: called.receiverKind(types: types!)),
+                                                                     label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: index))
+            }
+        }
+        let decided = Set(parameterOf.values).subtracting(undecided)
+        let through = handOns.filter { decided.contains($0.key) }.sorted { $0.key < $1.key }.flatMap(\.value)
+        return (decided.subtracting(handOns.keys), through)
+    }
+
+    /// Every use of every escaping closure parameter is `settled` (where the closure runs is decided by
+    /// the use), reports a failure at once, or goes on through calls of the app, which are returned.
+    private static func settling(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?,
+                                 settled: (Syntax) -> Bool) -> (Bool, [CallReference]) {
         guard let body else { return (false, []) }
         var escaping: Set<String> = []
         for parameter in parameters {
@@ -48,7 +121,7 @@ enum ClosureForwarding {
         var through: [FunctionCallExprSyntax] = []
         for name in escaping {
             guard let uses = finder.uses[name], !uses.isEmpty else { return (false, []) }
-            for use in uses where !use.runsOffTheCallersThread && !use.runsOnlyOnTheQueueItIsOn && !use.reportsAFailureAtOnce
+            for use in uses where !settled(use) && !use.reportsAFailureAtOnce
                 && !use.namesAnAlias(in: escaping) {
                 guard let call = use.enclosingClosure?.enclosingCall ?? use.passedOnAsArgument, CalledName(call) != nil else { return (false, []) }
                 if !through.contains(where: { $0.id == call.id }) { through.append(call) }
@@ -85,42 +158,82 @@ enum ClosureForwarding {
             }
         }
         let settled = Set(records.indices.filter { records[$0].runsClosuresOffTheCallersThread })
-        let known = { (position: Int) in settled.contains(position) }
-        var assumed = Set(pending)
+        for position in largestGroundedSet(Set(pending), helpers: helpers, known: settled.contains) {
+            records[position].runsClosuresOffTheCallersThread = true
+        }
+    }
+
+    /// Marks `Parameter.isCalledOnTheMainQueue` on every closure parameter whose `handsClosuresOn` calls all
+    /// hand it to parameters that are, following chains of overloads and wrappers (`request(endpoint:completion:)`
+    /// → `request(_:_:_:)`, which delivers on the main queue), as `settleForwardingThroughCalls` does.
+    ///
+    /// ```swift
+    /// ClosureForwarding.settleMainQueueDelivery(&records) { call, caller in index.candidates(of: call, from: caller) }
+    /// ```
+    static func settleMainQueueDelivery(_ records: inout [FunctionRecord], resolve: (CallReference, FunctionRecord) -> [Int]) {
+        struct Node: Hashable { var function: Int; var parameter: String }
+        // Per pending parameter, per call: the parameters of the functions it may run that the closure binds to.
+        var helpers: [Node: [[Node]]] = [:]
+        for position in records.indices where !records[position].handsClosuresOn.isEmpty {
+            for handOn in records[position].handsClosuresOn {
+                let bound = resolve(handOn.call, records[position]).filter { $0 != position }.map { callee -> Node? in
+                    records[callee].parameters.boundParameter(label: handOn.label, isTrailing: handOn.isTrailing, index: handOn.index)
+                        .map { Node(function: callee, parameter: $0.name) }
+                }
+                let node = Node(function: position, parameter: handOn.parameter)
+                helpers[node, default: []].append(bound.contains(nil) ? [] : bound.compactMap { $0 })
+            }
+        }
+        guard !helpers.isEmpty else { return }
+        let settled = Set(helpers.values.joined().joined().filter { node in
+            records[node.function].parameters.contains { $0.name == node.parameter && $0.isCalledOnTheMainQueue }
+        })
+        let assumed = largestGroundedSet(Set(helpers.keys), helpers: helpers, known: settled.contains)
+        for node in assumed {
+            for index in records[node.function].parameters.indices where records[node.function].parameters[index].name == node.parameter {
+                records[node.function].parameters[index].isCalledOnTheMainQueue = true
+            }
+        }
+    }
+
+    /// The largest set of `pending` nodes whose every call (`helpers`: per call, the nodes it may reach)
+    /// reaches only `known` nodes and members of the set, keeping only members that reach a known node
+    /// through others: a cycle of helpers that only call each other decides nothing.
+    private static func largestGroundedSet<Node: Hashable>(_ pending: Set<Node>, helpers: [Node: [[Node]]], known: (Node) -> Bool) -> Set<Node> {
+        var assumed = pending
         while true {
-            // Largest set: drop any function with a call that reaches something neither known nor assumed.
+            // Largest set: drop any node with a call that reaches something neither known nor assumed.
             var changed = true
             while changed {
                 changed = false
-                for position in assumed.sorted() {
-                    let forwards = helpers[position, default: []].allSatisfy { callees in
+                for node in assumed {
+                    let forwards = helpers[node, default: []].allSatisfy { callees in
                         !callees.isEmpty && callees.allSatisfy { known($0) || assumed.contains($0) }
                     }
                     if !forwards {
-                        assumed.remove(position)
+                        assumed.remove(node)
                         changed = true
                     }
                 }
             }
-            // Grounded: only members that reach a known helper through others.
-            var grounded: Set<Int> = []
+            // Grounded: only members that reach a known node through others.
+            var grounded: Set<Node> = []
             changed = true
             while changed {
                 changed = false
-                for position in assumed.sorted() where !grounded.contains(position) {
-                    let reaches = helpers[position, default: []].contains { callees in
+                for node in assumed where !grounded.contains(node) {
+                    let reaches = helpers[node, default: []].contains { callees in
                         callees.contains { known($0) || grounded.contains($0) }
                     }
                     if reaches {
-                        grounded.insert(position)
+                        grounded.insert(node)
                         changed = true
                     }
                 }
             }
-            if grounded == assumed { break }
+            if grounded == assumed { return assumed }
             assumed = grounded
         }
-        for position in assumed { records[position].runsClosuresOffTheCallersThread = true }
     }
 
     private final class ReferenceFinder: SyntaxVisitor {
@@ -180,10 +293,15 @@ private extension Syntax {
     /// called closure: every argument says nothing came back, so the work a caller does with the result
     /// does not run here.
     var reportsAFailureAtOnce: Bool {
-        guard let call = parent?.as(FunctionCallExprSyntax.self), Syntax(call.calledExpression) == self, !call.arguments.isEmpty,
+        // `completion?(nil, .invalidUrl)` calls the optional closure through `completion?`.
+        let called = parent?.is(OptionalChainingExprSyntax.self) == true ? parent! : self
+        guard let call = called.parent?.as(FunctionCallExprSyntax.self), Syntax(call.calledExpression) == called, !call.arguments.isEmpty,
               call.trailingClosure == nil, Syntax(call).isOnAFailurePath else { return false }
         return call.arguments.allSatisfy { argument in
             let text = argument.expression.trimmedDescription
+            // `.invalidUrl`: a case of the client's error type, on the failure path; `1`: a progress, finished.
+            if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil { return true }
+            if argument.expression.is(IntegerLiteralExprSyntax.self) || argument.expression.is(FloatLiteralExprSyntax.self) { return true }
             return text == "nil" || text == "false" || text == "[]" || text.containsCaseInsensitive("error") || text.containsCaseInsensitive("fail")
         }
     }
@@ -201,6 +319,39 @@ private extension Syntax {
                 let names = condition.identifiers
                 return names.contains { $0 == "isCurrent" || $0 == "isCurrentQueue" || $0 == "getSpecific" }
                     && !names.contains { $0 == "isMainThread" || $0 == "main" }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Inside a closure a main queue runs (`DispatchQueue.main.async { done(data) }`, `MainActor.run { }`,
+    /// `Task { @MainActor in }`), or handed as an argument to such an API (`DispatchQueue.main.async(execute: done)`).
+    var runsOnTheMainQueue: Bool {
+        if let argument = parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           let called = CalledName(call) {
+            switch called.closureRole {
+            case .mainActorJob, .mainActorTask: return true
+            default: return false
+            }
+        }
+        switch decidingClosureRole {
+        case .mainActorJob, .mainActorTask, .mainActorCode: return true
+        default: return false
+        }
+    }
+
+    /// `if Thread.isMainThread { done(data) } else { DispatchQueue.main.async { done(data) } }`: called in
+    /// place only where the caller already is on the main thread.
+    var runsOnlyOnTheMainThread: Bool {
+        var child = self
+        var node = parent
+        while let current = node, !current.isFunctionBoundary {
+            if current.is(ClosureExprSyntax.self) { return false }
+            if let branch = current.as(IfExprSyntax.self), let test = branch.conditions.mainThreadTest {
+                if Syntax(branch.body) == child { return test }
+                if branch.elseBody.map({ Syntax($0) == child }) == true { return !test }
             }
             child = current
             node = current.parent

@@ -139,6 +139,13 @@ class DeclarationCollector: SyntaxVisitor {
             isolation: IsolationResolver.localContext(of: node, settings: settings, enclosingType: typeIsolation).isolation,
             ownHeaviness: nil, ownHeavinessBeforeSuspension: nil, callees: [], calleesBeforeSuspension: [])
         (record.runsClosuresOffTheCallersThread, record.forwardsClosuresThrough) = ClosureForwarding.forwarding(parameters, body: body)
+        if !record.runsClosuresOffTheCallersThread, record.parameters.contains(where: \.isEscapingClosure) {
+            let delivery = ClosureForwarding.mainQueueDelivery(parameters, body: body)
+            for index in record.parameters.indices where delivery.delivered.contains(record.parameters[index].name) {
+                record.parameters[index].isCalledOnTheMainQueue = true
+            }
+            record.handsClosuresOn = delivery.through
+        }
         functions.append(record)
         didEnterFunction(functions.count - 1, parameters: parameters)
         guard let prefilter else { return .visitChildren }

@@ -27,6 +27,10 @@ public struct Parameter: Sendable, Hashable {
     public var isEscapingClosure = false
     /// A closure declared `@Sendable`: a closure literal handed to it is not isolated to the caller's actor.
     public var isSendableClosure = false
+    /// An escaping closure the function calls on the main queue, wherever it is called from
+    /// (`ClosureForwarding.mainQueueDelivery`): a network client's completion delivered in
+    /// `DispatchQueue.main.async { }`. The index also sets it where the closure goes on to such a parameter.
+    public var isCalledOnTheMainQueue = false
 }
 
 extension [Parameter] {
@@ -51,6 +55,19 @@ extension [Parameter] {
     /// ```
     func keepsForOtherThreads(label: String?, isTrailing: Bool) -> Bool {
         parameter(label: label, isTrailing: isTrailing).map { $0.isEscapingClosure && $0.isSendableClosure } ?? false
+    }
+
+    /// Whether the parameter an argument binds to is a closure the function calls on the main queue: the one
+    /// labelled `label`, the last closure parameter for a trailing closure, or the unlabelled one at `index`.
+    func callsOnTheMainQueue(label: String?, isTrailing: Bool, index: Int) -> Bool {
+        boundParameter(label: label, isTrailing: isTrailing, index: index)?.isCalledOnTheMainQueue ?? false
+    }
+
+    /// The parameter an argument binds to: the one labelled `label`, the last closure parameter for a
+    /// trailing closure, or the unlabelled one at `index` among the arguments.
+    func boundParameter(label: String?, isTrailing: Bool, index: Int) -> Parameter? {
+        parameter(label: label, isTrailing: isTrailing)
+            ?? (label == nil && !isTrailing && indices.contains(index) && self[index].label == nil ? self[index] : nil)
     }
 
     /// The parameter a closure argument binds to: the one labelled `label`, or, for a single trailing
@@ -275,6 +292,10 @@ struct FunctionRecord: Sendable {
     /// function as running closures off the caller's thread when every such call reaches one that does
     /// (`ClosureForwarding.settleForwardingThroughCalls`).
     var forwardsClosuresThrough: [CallReference] = []
+    /// Escaping closure parameters handed on to calls of the app besides the main queue
+    /// (`ClosureForwarding.ClosureHandOn`): the index marks a parameter `Parameter.isCalledOnTheMainQueue`
+    /// when every such call hands it to one that is (`ClosureForwarding.settleMainQueueDelivery`).
+    var handsClosuresOn: [ClosureForwarding.ClosureHandOn] = []
     /// Catalogue calls written in a closure argument of one of `callees` (`background { Thread.sleep(...) }`):
     /// the body's own work unless that call hands the closure to a helper that runs it on another thread,
     /// which the index may know only from another file. The solver settles them when it loads the body
@@ -815,7 +836,7 @@ private extension CodeBlockItemSyntax.Item {
     var exitsScope: Bool { `is`(ReturnStmtSyntax.self) || `is`(ThrowStmtSyntax.self) }
 }
 
-private extension ConditionElementListSyntax {
+extension ConditionElementListSyntax {
     /// true for `Thread.isMainThread`, false for `!Thread.isMainThread`, nil for any other condition.
     var mainThreadTest: Bool? {
         guard count == 1, let expression = first?.condition.as(ExprSyntax.self) else { return nil }

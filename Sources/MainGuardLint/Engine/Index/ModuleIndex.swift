@@ -112,6 +112,9 @@ public struct ModuleIndex: Sendable {
     /// Some type of the linted code declares an initializer (`self.init(...)`, named `self`, may resolve).
     private let declaresInitializers: Bool
     private let visibility: ModuleVisibility
+    /// The names of the functions that call a closure handed to them on the main queue
+    /// (`Parameter.isCalledOnTheMainQueue`): a file that names none has no such closure.
+    let mainQueueDeliverers: Set<String>
     /// Some linted file compiles with a Swift 6.2 setting (default isolation MainActor or
     /// NonisolatedNonsendingByDefault), without which no async function stays on the main actor (`async_function_runs_on_main_actor`).
     let usesSwift62Settings: Bool
@@ -172,8 +175,10 @@ public struct ModuleIndex: Sendable {
         }
         var records = declared
         ClosureForwarding.settleForwardingThroughCalls(&records, resolve: resolve)
+        ClosureForwarding.settleMainQueueDelivery(&records, resolve: resolve)
         heaviness = HeavinessSolver(files: files, records: records, threads: threads,
                                     recursionIsWork: settings.map(\.includesLowCost), bodies: bodies, resolve: resolve)
+        mainQueueDeliverers = Set(records.lazy.filter { $0.parameters.contains(where: \.isCalledOnTheMainQueue) }.map(\.name))
         self.records = records
         self.settings = settings
     }
@@ -284,6 +289,10 @@ public struct ModuleIndex: Sendable {
             guard let owner = name == "Self" ? callerType : name else { return [] }
             return Self.declaredOrInherited(matching, by: owner, functions: functions, hierarchy: hierarchy) ?? []
         case .instance(let type?):
+            // A value runs instance methods: a subclass's `class func request(_:)` does not hide the
+            // `request(_:)` its superclass declares for instances (blind round CN: a network client's
+            // class-level wrappers, read as the instance's methods).
+            let matching = matching.filter { !functions[$0].isStatic }
             // A value typed as a protocol: its conformers' implementations and the protocol's extensions.
             if let conforming = hierarchy.conformers(of: type) {
                 let implementations = matching.filter { position in

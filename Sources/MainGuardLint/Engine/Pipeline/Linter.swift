@@ -338,12 +338,20 @@ public struct Linter: Sendable {
             files[position].tree ?? Linter.parse(inputs[position].text)
         }
 
+        /// A closure handed to a function that calls it on the main queue is main-actor code in any file
+        /// (`RuleContext.mainQueueDeliverer(around:inFile:index:types:)`): a file that names such a function.
+        private static func mayCallAMainQueueDeliverer(_ text: String, rules: RuleSet, index: ModuleIndex) -> Bool {
+            rules.needs(.mainActorCode) && !index.mainQueueDeliverers.isEmpty
+                && EditImpact.mentionsAny(of: index.mainQueueDeliverers, in: text)
+        }
+
         /// Every rule's findings in one file.
         public func findings(ofFileAt position: Int) -> [Finding] {
             let file = files[position]
             let input = inputs[position]
             let rules = ruleSets[position]
-            guard file.facts.mayNeedRules(rules, settings: input.settings, index: index) else { return [] }
+            guard file.facts.mayNeedRules(rules, settings: input.settings, index: index)
+                    || Self.mayCallAMainQueueDeliverer(input.text, rules: rules, index: index) else { return [] }
             if file.facts.hasBodyFacts {
                 guard file.facts.triggers.mayTrigger(rules, types: file.facts.types, index: index) else { return [] }
                 if let tree = file.tree {

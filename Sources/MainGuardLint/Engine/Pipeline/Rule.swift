@@ -87,7 +87,9 @@ struct RuleContext {
             // Callee facts serve the main-actor rules only: without one, calls resolve to nothing.
             let callees = rules.needs(.mainActorCode)
                 ? Self.callees(of: called, at: node, inFile: fileIndex, index: index, types: facts.variableTypes,
-                               reading: { Self.calleeFactsRead(at: node, resolver: resolver, index: index) })
+                               reading: { Self.calleeFactsRead(at: node, resolver: resolver, index: index, mainQueueDeliverer: {
+                                   Self.mainQueueDeliverer(around: Syntax(node), inFile: fileIndex, index: index, types: facts.variableTypes)
+                               }) })
                 : []
             var entry = catalogued
             // A global-function entry yields to a function of the linted code with the same name and
@@ -107,7 +109,10 @@ struct RuleContext {
             let positions = index.getterPositions(of: read, receiver: receiver, callerType: callerType, callerFile: fileIndex)
             guard !positions.isEmpty else { return nil }
             return ResolvedRead(read: read, callees: Self.functions(at: positions, index: index,
-                                                                    reading: Self.calleeFactsRead(at: read.node, resolver: resolver, index: index)))
+                                                                    reading: Self.calleeFactsRead(at: read.node, resolver: resolver, index: index, mainQueueDeliverer: {
+                                                                        Self.mainQueueDeliverer(around: Syntax(read.node), inFile: fileIndex, index: index,
+                                                                                                types: facts.variableTypes)
+                                                                    })))
         }
     }
 
@@ -115,6 +120,11 @@ struct RuleContext {
 
     func executionContext(of node: some SyntaxProtocol) -> ExecutionContext {
         let site = resolver.context(of: Syntax(node))
+        if !site.isolation.isMainActor {
+            guard let helper = Self.mainQueueDeliverer(around: Syntax(node), inFile: fileIndex, index: index, types: facts.variableTypes) else { return site }
+            return ExecutionContext(isolation: .mainActor(MainActorOrigin("a closure \(helper) calls on the main queue", brief: "\(helper)'s closure")),
+                                    job: .mainQueueCompletion(helper))
+        }
         // A widget's timeline is made in its extension, where no interaction waits on the main thread.
         if site.isolation.isMainActor, !widgetTimelineProviders.isEmpty,
            Syntax(node).enclosingTypeName.map(widgetTimelineProviders.contains) == true {
@@ -218,9 +228,43 @@ struct RuleContext {
         case declarations, catalogueCalls, heaviness
     }
 
-    private static func calleeFactsRead(at node: some SyntaxProtocol, resolver: IsolationResolver, index: ModuleIndex) -> CalleeFacts {
+    /// The function of the linted code (its name, as "NetworkClient.request") that calls the closure `node`
+    /// is written in on the main queue, whatever thread the closure is written for: a network client's
+    /// completion delivered in `DispatchQueue.main.async { }` (`Parameter.isCalledOnTheMainQueue`).
+    /// Closures that run in place (`results.map { }`) are crossed on the way out; nil at any other closure.
+    ///
+    /// ```swift
+    /// // func request(_ url: URL, completion: @escaping (Data?) -> Void)   // calls it in DispatchQueue.main.async
+    /// client.request(url) { data in Thread.sleep(forTimeInterval: 1) }   // "NetworkClient.request"
+    /// ```
+    static func mainQueueDeliverer(around node: Syntax, inFile fileIndex: Int, index: ModuleIndex, types: VariableTypes) -> String? {
+        guard !index.mainQueueDeliverers.isEmpty else { return nil }
+        var current = node.parent
+        while let candidate = current, !candidate.isFunctionBoundary {
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                guard closure.role == .inherits else { return nil }
+                if let call = closure.enclosingCall, let called = CalledName(call), index.mainQueueDeliverers.contains(called.name),
+                   let argument = ArgumentPosition(of: Syntax(closure)) {
+                    let callees = Self.callees(of: called, at: call, inFile: fileIndex, index: index, types: types, reading: { .declarations })
+                    let arguments = call.arguments
+                    let position = arguments.firstIndex { $0.expression.id == closure.id }.map { arguments.distance(from: arguments.startIndex, to: $0) } ?? -1
+                    if let first = callees.first, callees.allSatisfy({
+                        $0.parameters.callsOnTheMainQueue(label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: position)
+                    }) {
+                        return first.enclosingType.map { "\($0).\(first.name)" } ?? first.signature
+                    }
+                }
+                if closure.runsLaterThanItsCall { return nil }
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private static func calleeFactsRead(at node: some SyntaxProtocol, resolver: IsolationResolver, index: ModuleIndex,
+                                        mainQueueDeliverer: () -> String?) -> CalleeFacts {
         let site = resolver.context(of: Syntax(node))
-        guard site.isolation.isMainActor else { return .declarations }
+        guard site.isolation.isMainActor else { return mainQueueDeliverer() == nil || node.isAwaited ? .declarations : .heaviness }
         if node.isAwaited { return index.usesSwift62Settings ? .heaviness : .declarations }
         return site.job != nil ? .heaviness : .catalogueCalls
     }
