@@ -171,6 +171,34 @@ extension ClosureForwardingTests {
             """), ["completion", "progress"])
         // Called on the client's own queue: not the main queue.
         XCTAssertEqual(try delivered(signature, "queue.async { completion(try? Data(contentsOf: url)) }"), [])
+        // `DispatchQueue.main.sync` runs it on the main thread too.
+        XCTAssertEqual(try delivered(signature, "if wait { DispatchQueue.main.sync(execute: { completion(nil) }) } else { DispatchQueue.main.async { completion(nil) } }"),
+                       ["completion"])
+    }
+
+    /// A dispatch helper named like a type (`OnMainThread { }`) is the free function, not an initializer: the
+    /// wait in its block is reported there, on the main queue, not as the work of the function that hands it.
+    func testAFreeFunctionNamedLikeATypeRunsItsBlockOnTheMainQueue() {
+        let source = """
+            import Foundation
+
+            public func OnMainThread(async: Bool = true, _ block: @escaping () -> Void) {
+                if async { DispatchQueue.main.async(execute: block) } else { DispatchQueue.main.sync(execute: block) }
+            }
+
+            final class DomainsManager {
+                func update(_ names: [String]) {
+                    let group = DispatchGroup()
+                    OnMainThread {
+                        for _ in names { group.enter() }
+                        _ = group.wait(timeout: .now() + 5)
+                    }
+                }
+            }
+            """
+        let findings = Linter().lint(source: source)
+        XCTAssertEqual(findings.map { "\($0.line):\($0.ruleID)" }, ["12:sync_work_in_main_actor_task"], "\(findings.map(\.message))")
+        XCTAssertTrue(findings.first?.message.contains("OnMainThread(async:_:) calls this closure there") == true)
     }
 
     /// The finding follows the closure through an overload to the parameter that is delivered, not the

@@ -112,6 +112,12 @@ public enum APICatalogue {
               display: "OperationQueue.addOperations(_:waitUntilFinished: true)"),
         .init(match: .method(receiver: nil, name: "waitUntilFinished", prefix: false), kind: .wait, display: "Operation.waitUntilFinished()"),
         .init(match: .method(receiver: nil, name: "sendSynchronousRequest", prefix: false), kind: .wait, display: "NSURLConnection.sendSynchronousRequest"),
+        // The Just library's requests (`Just.get(url)`) return the response: they wait for the network
+        // (blind round CP's recall hunt: a media player's plugin update asking GitHub on the main thread).
+        .init(match: .method(receiver: "Just", name: "get", prefix: false), kind: .wait, display: "Just.get(_:)", ownEffect: "waits for the network"),
+        .init(match: .method(receiver: "Just", name: "post", prefix: false), kind: .wait, display: "Just.post(_:)", ownEffect: "waits for the network"),
+        .init(match: .method(receiver: "Just", name: "put", prefix: false), kind: .wait, display: "Just.put(_:)", ownEffect: "waits for the network"),
+        .init(match: .method(receiver: "Just", name: "delete", prefix: false), kind: .wait, display: "Just.delete(_:)", ownEffect: "waits for the network"),
         .init(match: .method(receiver: "DispatchQueue.main", name: "sync", prefix: false), kind: .mainSync, display: "DispatchQueue.main.sync"),
         // Starting or stopping a capture session blocks until the camera pipeline has started or stopped
         // (Apple: "a blocking call which can take some time"; the Thread Performance Checker flags it on

@@ -47,6 +47,11 @@ extension CalledName {
             return .background("a child task")
         case "dataTask", "downloadTask", "uploadTask":
             return .background("a URLSession completion handler")
+        case let name where Self.alamofireResponseHandlers.contains(where: { $0.description == name }):
+            // Alamofire calls a response handler on the `queue:` it is handed, the main queue by default
+            // (blind round CN: a client's completions delivered from such handlers, and polled with sleeps).
+            guard call.arguments.contains(where: { $0.label?.text == "queue" }) else { return .mainActorJob("Alamofire \(name)") }
+            return queueItIsHanded
         case "performChanges":
             // `PHPhotoLibrary.performChanges(_:completionHandler:)` runs the change block and the handler on
             // an arbitrary serial queue (`performChangesAndWait` runs it on the caller's thread).
@@ -153,6 +158,9 @@ extension CalledName {
     static func registersAHandler(_ name: String) -> Bool {
         name.hasPrefix("add") && (name.hasSuffix("Handler") || name.hasSuffix("Handlers"))
     }
+
+    /// Alamofire's response handlers, which run on the main queue unless handed a `queue:`.
+    static let alamofireResponseHandlers: [StaticString] = ["responseJSON", "responseDecodable", "responseData", "responseString", "responsePropertyList"]
 
     static func isMainQueue(_ receiver: String) -> Bool {
         return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"

@@ -159,7 +159,7 @@ enum FrequentCallbacks {
         // A timer's or display link's target takes nothing or the timer (`@objc func tick(_ timer: Timer)`):
         // the type is read only for such methods, not for every action method's calls.
         let parameters = function.signature.parameterClause.parameters
-        guard parameters.count <= 1,
+        guard parameters.count <= 1, !(function.body?.returnsUnlessSomethingChanged ?? false),
               parameters.allSatisfy({ ["Timer", "CADisplayLink"].contains($0.type.trimmedDescription) }),
               function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }),
               let members = function.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return nil }
@@ -376,5 +376,21 @@ private extension FunctionDeclSyntax {
             if case .identifier(let name) = token.tokenKind { return parameters.contains(name) }
             return true
         }
+    }
+}
+
+extension CodeBlockSyntax {
+    /// The block opens with `guard pasteboard.changeCount != changeCount else { return }`: a poll whose work
+    /// runs when what it watches changed, not on every tick (blind round CP: a clipboard manager's timer,
+    /// whose history work runs once per copy).
+    var returnsUnlessSomethingChanged: Bool {
+        guard let test = statements.first?.item.as(GuardStmtSyntax.self), test.conditions.count == 1,
+              let condition = test.conditions.first?.condition.as(ExprSyntax.self),
+              let last = test.body.statements.last?.item, last.is(ReturnStmtSyntax.self) else { return false }
+        // Unfolded as parsed (`a != b` is a sequence of three), or folded.
+        let comparison = condition.as(SequenceExprSyntax.self).map { Array($0.elements) }
+        let operatorText = comparison.flatMap { $0.count == 3 ? $0[1].as(BinaryOperatorExprSyntax.self)?.operator.text : nil }
+            ?? condition.as(InfixOperatorExprSyntax.self)?.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        return operatorText == "!="
     }
 }

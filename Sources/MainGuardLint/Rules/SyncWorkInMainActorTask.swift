@@ -54,7 +54,9 @@ enum SyncWorkInMainActorTask: Rule {
             // A sleep in a queue's block cannot await; neither can heavy work there move into an async function.
             let queued = job.isAQueuesBlock
             let fix = queued && [.syncIO, .heavyCompute].contains(entry.kind) && !entry.isMainActorOnly && entry.documentedFix == nil
-                ? EnclosingJob.queueAdvice : BlockingCallOnMainActor.Message.fix(entry, settings, canAwait: !queued)
+                ? EnclosingJob.queueAdvice
+                : queued && entry.kind == .wait && entry.documentedFix == nil ? EnclosingJob.queueWaitAdvice
+                : BlockingCallOnMainActor.Message.fix(entry, settings, canAwait: !queued)
             return MessageBudget.fit { style in
                 "\(entry.display) \(entry.effect) on the main actor: \(job.explanation(style.origin(origin))); \(fix)"
             }
@@ -87,6 +89,8 @@ private extension EnclosingJob {
 
     /// The fix for heavy work in a main-queue block.
     static let queueAdvice = "do it on a background queue, then hop to the main queue with the result"
+    /// The fix for a wait in a main-queue block, which cannot await.
+    static let queueWaitAdvice = "continue in a completion handler instead of waiting"
 
     /// "this Task inherits @MainActor from ContentView.body".
     func explanation(_ origin: String) -> String {

@@ -331,11 +331,14 @@ private extension Syntax {
     var runsOnTheMainQueue: Bool {
         if let argument = parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
            let called = CalledName(call) {
+            // `DispatchQueue.main.sync(execute: block)` runs it on the main thread too, while the caller waits.
+            if called.name == "sync", call.receiverIsTheMainQueue { return true }
             switch called.closureRole {
             case .mainActorJob, .mainActorTask: return true
             default: return false
             }
         }
+        if let call = enclosingClosure?.enclosingCall, call.receiverIsTheMainQueue, CalledName(call)?.name == "sync" { return true }
         switch decidingClosureRole {
         case .mainActorJob, .mainActorTask, .mainActorCode: return true
         default: return false

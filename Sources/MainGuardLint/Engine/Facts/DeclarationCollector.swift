@@ -255,9 +255,9 @@ class DeclarationCollector: SyntaxVisitor {
 /// comment (`/// Use `@MainActor` in …` in generated documentation) does not make a file main-actor.
 /// Words in string literals still count; they are rare and can only make the answer "may".
 struct SourceMentions: Sendable {
-    /// `MainActor` (attributes, `MainActor.run`, `MainActor.assumeIsolated`), `.main` (main queues) or a
-    /// protocol whose callbacks run on the main thread (`MainThreadCallbacks`): the only ways a file's own
-    /// text puts code on the main actor.
+    /// `MainActor` (attributes, `MainActor.run`, `MainActor.assumeIsolated`), `.main` (main queues), a
+    /// protocol whose callbacks run on the main thread (`MainThreadCallbacks`) or an Alamofire response
+    /// handler (main queue by default): the only ways a file's own text puts code on the main actor.
     var mainActor = true
     /// `Task.detached` or `Task<…>.detached` (detached-task rules look for these; `node.detached` and
     /// `case .detached` do not count).
@@ -270,6 +270,7 @@ struct SourceMentions: Sendable {
         mainActor = prefilter.contains("MainActor", where: { inCode($0, 9) })
             || prefilter.contains(".main", where: { inCode($0 + 1, 4) })
             || MainThreadCallbacks.protocolNames.contains { name in prefilter.contains(name, where: { inCode($0, name.utf8CodeUnitCount) }) }
+            || CalledName.alamofireResponseHandlers.contains { name in prefilter.contains(name, where: { inCode($0, name.utf8CodeUnitCount) }) }
         detached = prefilter.contains("detached", where: { offset in
             tree.token(covering: offset..<(offset + 8)).map(Self.mayBeTaskDetached) ?? false
         })

@@ -650,6 +650,8 @@ extension APICatalogue {
             ?? prefixEntries.first(where: { call.name.hasPrefix($0.match.name) && $0.matches(call, types: types) })
         if let builtIn {
             if builtIn.kind == .syncIO, BundledResource.isRead(call.call) { return nil }
+            // `Just.get(url, asyncCompletionHandler: { ... })` returns at once and calls the handler later.
+            if builtIn.kind == .wait, call.labels.contains("asyncCompletionHandler") { return nil }
             if PhotoRequests.displays.contains(builtIn.display), !PhotoRequests.isSynchronous(call) { return nil }
             // A function that asserts it runs off the main thread, a background delegate callback, the branch a
             // `Thread.isMainThread` test leaves to other threads, dead code.

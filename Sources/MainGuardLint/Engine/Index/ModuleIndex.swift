@@ -271,6 +271,13 @@ public struct ModuleIndex: Sendable {
         let delegates = reference.receiver == .implicitSelf && (reference.name == "self" || reference.name == "Self")
         if delegates, callerType == nil { return [] }
         let key = delegates ? "\(callerType ?? "").init" : isInitializer ? "\(reference.name).init" : reference.name
+        // `OnMainThread { }`: a free function named like a type, which the linted code does not declare.
+        if isInitializer, byKey[key] == nil, let positions = byKey[reference.name] {
+            return positions.filter { position in
+                functions[position].enclosingType == nil && !functions[position].isGetter
+                    && Self.labels(reference.labels, match: functions[position].parameters)
+            }
+        }
         guard let named = byKey[key] else { return [] }
         let labels = reference.labels
         // A read runs a getter, a call a function (`var total: Int` and `func total(in:)` may share a name).

@@ -214,10 +214,17 @@ extension Syntax {
     var runsOnlyForALaunchArgument: Bool {
         var node: Syntax? = self
         var child: Syntax = self
+        // `let args = CommandLine.arguments` … `if let index = args.firstIndex(of: "--mount-path")` (blind round
+        // CP: a disk image detached only when the updater relaunches the app with that argument).
+        lazy var copies = enclosingFunction?.as(FunctionDeclSyntax.self)?.body?.statements.prefix(20).compactMap { statement -> String? in
+            guard let binding = statement.item.as(VariableDeclSyntax.self)?.bindings.first,
+                  binding.initializer?.value.trimmedDescription.isLaunchArguments == true else { return nil }
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        } ?? []
         while let current = node, !current.isFunctionBoundary {
             if let branch = current.as(IfExprSyntax.self), Syntax(branch.body) == child,
                branch.conditions.tokens(viewMode: .sourceAccurate).contains(where: { token in
-                   CostEvidence.camelCaseWords(token.text).contains("cli") || token.readsLaunchArguments(copies: [])
+                   CostEvidence.camelCaseWords(token.text).contains("cli") || token.readsLaunchArguments(copies: copies)
                }) {
                 return true
             }
