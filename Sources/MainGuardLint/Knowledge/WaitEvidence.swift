@@ -56,7 +56,7 @@ enum WaitEvidence {
         case .sleep:
             return Syntax(call.call).isOnAFailurePath || call.isABriefPause || seconds(slept: call) == 0
         case .wait:
-            if call.pollsWithoutWaiting || call.hasABriefTimeout { return true }
+            if call.pollsWithoutWaiting || call.hasABriefTimeout || call.followsASignalOfItsSemaphore { return true }
             guard waitsForASignal.contains(entry.display), !call.hasALongTimeout else { return false }
             let waitsOnALock = call.receiverName.map(types.isLock) ?? false
             return waitsOnALock || call.waitsForAThreadToStart || call.waitsForAQuickCallback
@@ -271,5 +271,21 @@ private extension Syntax {
     /// The type declaration around this node lists `name` among its inherited types.
     func enclosingTypeInherits(_ name: String) -> Bool {
         enclosingTypeDeclaration?.inherited.contains(name) ?? false
+    }
+}
+
+private extension CalledName {
+    /// `semaphore.signal()` as the statement just before `semaphore.wait()`: the count is already up, so the
+    /// wait returns at once (blind round CQ: an undo manager's leftover pair, reported in place of the wait
+    /// that blocks in the function it calls).
+    var followsASignalOfItsSemaphore: Bool {
+        guard name == "wait", let receiver = receiver?.trimmedDescription,
+              let item = Syntax(call).parent?.as(CodeBlockItemSyntax.self) ?? Syntax(call).parent?.parent?.as(CodeBlockItemSyntax.self),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self),
+              let position = list.firstIndex(where: { $0.id == item.id }), position != list.startIndex else { return false }
+        let previous = list[list.index(before: position)]
+        guard let signal = (previous.item.as(ExpressionStmtSyntax.self)?.expression ?? previous.item.as(ExprSyntax.self))?.as(FunctionCallExprSyntax.self),
+              let member = signal.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == "signal" && member.base?.trimmedDescription == receiver
     }
 }

@@ -32,6 +32,10 @@ enum SyncWorkInMainActorTask: Rule {
                     ? BlockingCallOnMainActor.encodeOfAUserImage(at: call) : nil
             guard entry != nil || heavyCallee != nil || encoder != nil, !call.node.isAwaited else { return nil }
             let called = call.called
+            // `guard Thread.isMainThread else { DispatchQueue.main.async { promptIfNeeded() }; return }`: the function
+            // calls itself again on the main thread, where its work is reported (blind round CQ: the same wait twice).
+            if heavyCallee != nil, Syntax(call.node).enclosingFunction?.as(FunctionDeclSyntax.self)?.name.text == called.name,
+               Syntax(call.node).enclosingClosure.map({ Syntax($0).runsOnlyOffTheMainThread }) == true { return nil }
             let site = context.executionContext(of: call.node)
             guard let job = site.job, let origin = site.isolation.mainActorOrigin else { return nil }
             let message = if let entry {
