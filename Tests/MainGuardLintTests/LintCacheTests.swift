@@ -70,8 +70,16 @@ import Testing
             func icon(_ key: NSString) -> NSData? { icons.object(forKey: key) }
             func plain(_ key: String) -> Data? { loaded[key] }
         }
+        final class Client {
+            func get(_ path: String, done: @escaping (Data?) -> Void) { DispatchQueue.main.async { done(nil) } }
+            func fetch(_ path: String, _ done: @escaping (Data?) -> Void) { get(path) { data in done(data) } }
+            func load(_ path: String, _ done: @escaping (Data?) -> Void) { fetch(path, done) }
+        }
         """
         let facts = ModuleIndexTestSupport.facts([source])[0]
+        // A closure called on the main queue, and two handed on: as a trailing closure and as the second argument.
+        #expect(facts.functions.first { $0.name == "get" }?.parameters.last?.isCalledOnTheMainQueue == true)
+        #expect(facts.functions.flatMap(\.handsClosuresOn).map { "\($0.call.name) \($0.isTrailing) \($0.index)" } == ["get true -1", "fetch false 1"])
         let propertyTypes = [("id", "UUID"), ("screen", "Screen"), ("store", "Store"), ("loaded", "Dictionary"), ("icons", "NSCache")]
         #expect(facts.types.flatMap(\.propertyTypes) == propertyTypes.map { StoredPropertyType(name: $0, type: $1) })
         #expect(facts.functions.filter(\.keepsACache).map(\.name) == ["thumbnail", "icon"])

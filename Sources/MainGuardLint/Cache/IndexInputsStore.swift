@@ -199,7 +199,7 @@ extension FunctionRecord {
         forwardsClosuresThrough = try reader.array { try CallReference(from: &$0) }
         handsClosuresOn = try reader.array { reader in
             ClosureForwarding.ClosureHandOn(parameter: try reader.string(), call: try CallReference(from: &reader),
-                                            label: try reader.optional { try $0.string() }, isTrailing: try reader.bool(), index: try reader.int())
+                                            label: try reader.optional { try $0.string() }, isTrailing: try reader.bool(), index: try reader.int() - 1)
         }
         handedOffCatalogueCalls = try reader.array { reader in
             HandedOffCatalogueCall(entry: try CatalogueEntry(from: &reader), condition: try reader.optional { try ParameterCondition(from: &$0) },
@@ -244,7 +244,8 @@ extension FunctionRecord {
             handOn.call.write(to: &writer)
             writer.optional(handOn.label) { $0.string($1) }
             writer.bool(handOn.isTrailing)
-            writer.int(handOn.index)
+            // -1 when the closure is not among the unlabelled arguments (a trailing closure); counts are unsigned.
+            writer.int(handOn.index + 1)
         }
         writer.array(handedOffCatalogueCalls) { writer, call in
             call.entry.write(to: &writer)

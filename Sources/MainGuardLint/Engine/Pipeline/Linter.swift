@@ -399,6 +399,8 @@ public struct Linter: Sendable {
                 return node.isDebugOnlyCode || node.isOnAnErrorPath || DebugScreens.encloses(node) || node.runsOnlyForALaunchArgument
                     || AppLifecycle.isInTermination(node) || AppLifecycle.isInMigration(node)
                     || (rules.rule(ruleID, has: .measuresCost) && AppLifecycle.isInOneOffTask(node))
+                    // A settings screen's switch, flipped once; a sleep there is still always wrong.
+                    || (rules.rule(ruleID, has: .measuresCost) && !hit.token.text.contains("sleep") && SettingsScreens.changesASetting(node))
             }
         }
         // A method that only background code calls runs there (`BackgroundOnlyMethods`): a private one's

@@ -479,3 +479,46 @@ extension SourceFileSyntax {
         "NSApplicationMain", "UIApplicationMain", "NSApplication", "NSApp", "UIApplication", "App", "WKApplicationMain",
     ]
 }
+
+/// What a settings screen does when the user changes a setting: `GeneralSettingsTab`'s `.onChange(of:)` that
+/// enables a Finder extension, a `PreferencesViewController`'s `@IBAction`. A user flips such a switch once, in a
+/// screen they open now and then (blind rounds CF, CG and CQ: 4 of 4 findings there rejected as rare). Not what
+/// the screen does to show itself (`body`, a state's initial value, `viewDidLoad`), which runs each time it opens.
+/// A type counts when a camel-case word of its name is `Settings`, `Preferences` or `Prefs` beside a word that
+/// names a screen (`DebugScreens.screenWords`): `SettingsStore` and `loadSettings()` are not screens.
+///
+/// ```swift
+/// SettingsScreens.changesASetting(Syntax(token))  // true in `GeneralSettingsTab`'s `.onChange(of:) { ... }`
+/// ```
+enum SettingsScreens {
+    static func changesASetting(_ node: Syntax) -> Bool {
+        var current = node.parent
+        var inAnAction = false
+        while let candidate = current {
+            if !inAnAction, let closure = candidate.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
+               let called = CalledName(call), actionModifiers.contains(called.name) {
+                inAnAction = true
+            }
+            if !inAnAction, let function = candidate.as(FunctionDeclSyntax.self) {
+                guard function.attributes.contains(named: "IBAction") else { return false }
+                inAnAction = true
+            }
+            if inAnAction, let name = candidate.declaredName, candidate.asProtocol(DeclGroupSyntax.self) != nil {
+                return namesASettingsScreen(name)
+            }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// The closures SwiftUI runs when a control's value changes.
+    static let actionModifiers: Set<String> = ["onChange", "onSubmit"]
+
+    static func namesASettingsScreen(_ name: some StringProtocol) -> Bool {
+        let words = DebugScreens.words(of: name)
+        return words.contains(where: settingsWords.contains)
+            && words.contains(where: { DebugScreens.screenWords.contains($0) && !settingsWords.contains($0) })
+    }
+
+    static let settingsWords: Set<String> = ["settings", "preferences", "prefs"]
+}
