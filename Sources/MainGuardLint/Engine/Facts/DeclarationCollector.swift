@@ -270,7 +270,12 @@ struct SourceMentions: Sendable {
         mainActor = prefilter.contains("MainActor", where: { inCode($0, 9) })
             || prefilter.contains(".main", where: { inCode($0 + 1, 4) })
             || MainThreadCallbacks.protocolNames.contains { name in prefilter.contains(name, where: { inCode($0, name.utf8CodeUnitCount) }) }
-            || CalledName.alamofireResponseHandlers.contains { name in prefilter.contains(name, where: { inCode($0, name.utf8CodeUnitCount) }) }
+            // One scan for the handlers' common prefix; the token there says which.
+            || prefilter.contains("response", where: { offset in
+                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)) else { return false }
+                let text = token.text
+                return CalledName.alamofireResponseHandlers.contains { $0.description == text }
+            })
         detached = prefilter.contains("detached", where: { offset in
             tree.token(covering: offset..<(offset + 8)).map(Self.mayBeTaskDetached) ?? false
         })

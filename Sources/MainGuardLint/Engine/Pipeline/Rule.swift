@@ -72,6 +72,9 @@ struct RuleContext {
     let swiftUI: SwiftUIFile
     /// The file's types that conform to a WidgetKit timeline provider, in a declaration or an extension.
     private let widgetTimelineProviders: Set<String>
+    /// The file's closures that a function of the linted code calls on the main queue, with its name
+    /// (`closuresCalledOnTheMainQueue(in:fileIndex:index:)`).
+    private let deliveredClosures: [SyntaxIdentifier: String]
 
     /// `fileIndex`: the file's position in the run, whose module and imports decide what its calls resolve to.
     init(facts: FileFacts, fileIndex: Int, index: ModuleIndex, resolver: IsolationResolver, swiftUI: SwiftUIFile,
@@ -82,13 +85,15 @@ struct RuleContext {
         self.swiftUI = swiftUI
         self.fileIndex = fileIndex
         widgetTimelineProviders = Set(facts.types.filter { $0.inherited.contains(where: WidgetTimelineProviders.protocols.contains) }.map(\.name))
+        let delivered = rules.needs(.mainActorCode) ? Self.closuresCalledOnTheMainQueue(in: facts, fileIndex: fileIndex, index: index) : [:]
+        deliveredClosures = delivered
         calls = zip(facts.calls, facts.catalogueEntries).map { called, catalogued in
             let node = called.call
             // Callee facts serve the main-actor rules only: without one, calls resolve to nothing.
             let callees = rules.needs(.mainActorCode)
                 ? Self.callees(of: called, at: node, inFile: fileIndex, index: index, types: facts.variableTypes,
                                reading: { Self.calleeFactsRead(at: node, resolver: resolver, index: index, mainQueueDeliverer: {
-                                   Self.mainQueueDeliverer(around: Syntax(node), inFile: fileIndex, index: index, types: facts.variableTypes)
+                                   Self.mainQueueDeliverer(around: Syntax(node), delivered: delivered)
                                }) })
                 : []
             var entry = catalogued
@@ -110,8 +115,7 @@ struct RuleContext {
             guard !positions.isEmpty else { return nil }
             return ResolvedRead(read: read, callees: Self.functions(at: positions, index: index,
                                                                     reading: Self.calleeFactsRead(at: read.node, resolver: resolver, index: index, mainQueueDeliverer: {
-                                                                        Self.mainQueueDeliverer(around: Syntax(read.node), inFile: fileIndex, index: index,
-                                                                                                types: facts.variableTypes)
+                                                                        Self.mainQueueDeliverer(around: Syntax(read.node), delivered: delivered)
                                                                     })))
         }
     }
@@ -121,7 +125,7 @@ struct RuleContext {
     func executionContext(of node: some SyntaxProtocol) -> ExecutionContext {
         let site = resolver.context(of: Syntax(node))
         if !site.isolation.isMainActor {
-            guard let helper = Self.mainQueueDeliverer(around: Syntax(node), inFile: fileIndex, index: index, types: facts.variableTypes) else { return site }
+            guard let helper = Self.mainQueueDeliverer(around: Syntax(node), delivered: deliveredClosures) else { return site }
             return ExecutionContext(isolation: .mainActor(MainActorOrigin("a closure \(helper) calls on the main queue", brief: "\(helper)'s closure")),
                                     job: .mainQueueCompletion(helper))
         }
@@ -237,28 +241,42 @@ struct RuleContext {
     /// // func request(_ url: URL, completion: @escaping (Data?) -> Void)   // calls it in DispatchQueue.main.async
     /// client.request(url) { data in Thread.sleep(forTimeInterval: 1) }   // "NetworkClient.request"
     /// ```
-    static func mainQueueDeliverer(around node: Syntax, inFile fileIndex: Int, index: ModuleIndex, types: VariableTypes) -> String? {
-        guard !index.mainQueueDeliverers.isEmpty else { return nil }
+    static func mainQueueDeliverer(around node: Syntax, delivered: [SyntaxIdentifier: String]) -> String? {
+        guard !delivered.isEmpty else { return nil }
         var current = node.parent
         while let candidate = current, !candidate.isFunctionBoundary {
             if let closure = candidate.as(ClosureExprSyntax.self) {
                 guard closure.role == .inherits else { return nil }
-                if let call = closure.enclosingCall, let called = CalledName(call), index.mainQueueDeliverers.contains(called.name),
-                   let argument = ArgumentPosition(of: Syntax(closure)) {
-                    let callees = Self.callees(of: called, at: call, inFile: fileIndex, index: index, types: types, reading: { .declarations })
-                    let arguments = call.arguments
-                    let position = arguments.firstIndex { $0.expression.id == closure.id }.map { arguments.distance(from: arguments.startIndex, to: $0) } ?? -1
-                    if let first = callees.first, callees.allSatisfy({
-                        $0.parameters.callsOnTheMainQueue(label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: position)
-                    }) {
-                        return first.enclosingType.map { "\($0).\(first.name)" } ?? first.signature
-                    }
-                }
+                if let helper = delivered[closure.id] { return helper }
                 if closure.runsLaterThanItsCall { return nil }
             }
             current = candidate.parent
         }
         return nil
+    }
+
+    /// The closure arguments of the file's calls that every function the call may run calls on the main
+    /// queue, each with that function's name: resolved once per file, for `mainQueueDeliverer(around:delivered:)`.
+    static func closuresCalledOnTheMainQueue(in facts: FileFacts, fileIndex: Int, index: ModuleIndex) -> [SyntaxIdentifier: String] {
+        guard !index.mainQueueDeliverers.isEmpty else { return [:] }
+        var delivered: [SyntaxIdentifier: String] = [:]
+        for called in facts.calls where index.mainQueueDeliverers.contains(called.name) {
+            let call = called.call
+            let closures = (call.trailingClosure.map { [$0] } ?? []) + call.additionalTrailingClosures.map(\.closure)
+                + call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            guard !closures.isEmpty else { continue }
+            let callees = Self.callees(of: called, at: call, inFile: fileIndex, index: index, types: facts.variableTypes, reading: { .declarations })
+            guard let first = callees.first else { continue }
+            let arguments = call.arguments
+            for closure in closures {
+                guard let argument = ArgumentPosition(of: Syntax(closure)) else { continue }
+                let position = arguments.firstIndex { $0.expression.id == closure.id }.map { arguments.distance(from: arguments.startIndex, to: $0) } ?? -1
+                if callees.allSatisfy({ $0.parameters.callsOnTheMainQueue(label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: position) }) {
+                    delivered[closure.id] = first.enclosingType.map { "\($0).\(first.name)" } ?? first.signature
+                }
+            }
+        }
+        return delivered
     }
 
     private static func calleeFactsRead(at node: some SyntaxProtocol, resolver: IsolationResolver, index: ModuleIndex,
