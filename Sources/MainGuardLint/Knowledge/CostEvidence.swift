@@ -1044,9 +1044,6 @@ private extension Syntax {
         return nil
     }
 
-    /// Repeated per file of a folder (`for file in contentsOfDirectory(...)`), per node of a tree walk,
-    /// or per frame, row or event: the evidence that makes a cheap per-item operation costly. A loop over
-    /// a few settings, legacy items or search engines is not (blind reviews rejected 9 of 9).
     /// In a loop over a folder's listing, or a walk of a tree.
     var repeatsOverAFolder: Bool {
         switch repetition {
@@ -1056,13 +1053,10 @@ private extension Syntax {
         }
     }
 
-    var repeatsPerFile: Bool {
-        switch repetition {
-        case .over(let sequence): return sequence.listsAFolder || runsPerFrameOrEvent
-        case .perNode: return true
-        case .untilDone, nil: return runsPerFrameOrEvent
-        }
-    }
+    /// Repeated per file of a folder (`for file in contentsOfDirectory(...)`), per node of a tree walk,
+    /// or per frame, row or event: the evidence that makes a cheap per-item operation costly. A loop over
+    /// a few settings, legacy items or search engines is not (blind reviews rejected 9 of 9).
+    var repeatsPerFile: Bool { repeatsOverAFolder || runsPerFrameOrEvent }
 
     /// In a function that keeps only `.json`, `.plist` or `.css` files of the folder it reads
     /// (`url.pathExtension == "json"`, `name.hasSuffix(".json")`): the app's own records, or a document's

@@ -48,30 +48,14 @@ enum ClosureForwarding {
     /// // func load(_ done: @escaping (Data?) -> Void) { queue.async { let d = read(); DispatchQueue.main.async { done(d) } } }
     /// ```
     static func mainQueueDelivery(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?) -> (delivered: Set<String>, through: [ClosureHandOn]) {
-        guard let body else { return ([], []) }
-        // Each escaping closure parameter's name, and the locals that alias one (`let done = completion`).
-        var parameterOf: [String: String] = [:]
-        for parameter in parameters where parameter.type.isFunctionType && parameter.type.isEscaping {
-            let name = (parameter.secondName ?? parameter.firstName).text
-            parameterOf[name] = name
-        }
-        guard !parameterOf.isEmpty else { return ([], []) }
-        for statement in body.statements {
-            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                guard let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self), let parameter = parameterOf[value.baseName.text],
-                      let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                parameterOf[alias] = parameter
-            }
-        }
+        guard let body, let found = closureParameterUses(parameters, body: body, rejectingNonEscaping: false) else { return ([], []) }
+        let (parameterOf, uses) = (found.parameterOf, found.uses)
         let names = Set(parameterOf.keys)
-        let finder = ReferenceFinder(names: names)
-        finder.walk(body)
         var undecided: Set<String> = []
         var handOns: [String: [ClosureHandOn]] = [:]
         var types: VariableTypes?
         for (name, parameter) in parameterOf {
-            guard let uses = finder.uses[name], !uses.isEmpty else {
+            guard let uses = uses[name], !uses.isEmpty else {
                 if name == parameter { undecided.insert(parameter) }
                 continue
             }
@@ -81,11 +65,9 @@ enum ClosureForwarding {
                     undecided.insert(parameter)
                     break
                 }
-                let arguments = argument.call.arguments
-                let index = arguments.firstIndex { Syntax($0.expression) == handed }.map { arguments.distance(from: arguments.startIndex, to: $0) } ?? -1
                 if types == nil { types = Syntax(body).storedPropertyTypes }
                 handOns[parameter, default: []].append(ClosureHandOn(parameter: parameter, call: CallReference(called: called, receiver: called.receiverKind(types: types!)),
-                                                                     label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: index))
+                                                                     label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: argument.index))
             }
         }
         let decided = Set(parameterOf.values).subtracting(undecided)
@@ -97,30 +79,11 @@ enum ClosureForwarding {
     /// the use), reports a failure at once, or goes on through calls of the app, which are returned.
     private static func settling(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax?,
                                  settled: (Syntax) -> Bool) -> (Bool, [CallReference]) {
-        guard let body else { return (false, []) }
-        var escaping: Set<String> = []
-        for parameter in parameters {
-            guard parameter.type.isFunctionType else { continue }
-            // A non-escaping closure runs before the function returns: the helper is not a hop.
-            guard parameter.type.isEscaping else { return (false, []) }
-            escaping.insert((parameter.secondName ?? parameter.firstName).text)
-        }
-        guard !escaping.isEmpty else { return (false, []) }
-        // `nonisolated(unsafe) let work = work` (Swift 6's way to hand on a closure that is not `Sendable`):
-        // the local is the closure too, and its uses decide.
-        for statement in body.statements {
-            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                guard let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self), escaping.contains(value.baseName.text),
-                      let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                escaping.insert(alias)
-            }
-        }
-        let finder = ReferenceFinder(names: escaping)
-        finder.walk(body)
+        guard let body, let found = closureParameterUses(parameters, body: body, rejectingNonEscaping: true) else { return (false, []) }
+        let escaping = Set(found.parameterOf.keys)
         var through: [FunctionCallExprSyntax] = []
         for name in escaping {
-            guard let uses = finder.uses[name], !uses.isEmpty else { return (false, []) }
+            guard let uses = found.uses[name], !uses.isEmpty else { return (false, []) }
             for use in uses where !settled(use) && !use.reportsAFailureAtOnce
                 && !use.namesAnAlias(in: escaping) {
                 guard let call = use.enclosingClosure?.enclosingCall ?? use.passedOnAsArgument, CalledName(call) != nil else { return (false, []) }
@@ -131,6 +94,36 @@ enum ClosureForwarding {
         return (through.isEmpty, through.compactMap { call in
             CalledName(call).map { CallReference(called: $0, receiver: $0.receiverKind(types: types)) }
         })
+    }
+
+    /// The function's escaping closure parameters and the locals that alias one, each mapped to its
+    /// parameter, with every use of each in `body`; nil when it takes no escaping closure, or, with
+    /// `rejectingNonEscaping`, when it takes a non-escaping one (which runs before the function returns: the
+    /// helper is not a hop). `nonisolated(unsafe) let work = work` and `let done = completion` (Swift 6's
+    /// way to hand on a closure that is not `Sendable`) are the closure too, and their uses decide.
+    private static func closureParameterUses(_ parameters: FunctionParameterListSyntax, body: CodeBlockSyntax,
+                                             rejectingNonEscaping: Bool) -> (parameterOf: [String: String], uses: [String: [Syntax]])? {
+        var parameterOf: [String: String] = [:]
+        for parameter in parameters where parameter.type.isFunctionType {
+            guard parameter.type.isEscaping else {
+                if rejectingNonEscaping { return nil }
+                continue
+            }
+            let name = (parameter.secondName ?? parameter.firstName).text
+            parameterOf[name] = name
+        }
+        guard !parameterOf.isEmpty else { return nil }
+        for statement in body.statements {
+            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let value = binding.initializer?.value.as(DeclReferenceExprSyntax.self), let parameter = parameterOf[value.baseName.text],
+                      let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                parameterOf[alias] = parameter
+            }
+        }
+        let finder = ReferenceFinder(names: Set(parameterOf.keys))
+        finder.walk(body)
+        return (parameterOf, finder.uses)
     }
 
     /// Marks as running closures off the caller's thread every function whose `forwardsClosuresThrough`

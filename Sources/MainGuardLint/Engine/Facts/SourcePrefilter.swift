@@ -87,6 +87,18 @@ struct SourcePrefilter {
         return false
     }
 
+    /// True when `word` occurs as a whole word followed by `(` or `{` (spaces between) and not after
+    /// `func `: a call of a function of that name, perhaps with a trailing closure, not its declaration.
+    func callsWord(_ word: String) -> Bool {
+        let declaration = Array("func ".utf8)
+        return offsets(ofWord: word).contains { start in
+            var next = start + word.utf8.count
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+            guard next < bytes.count, bytes[next] == UInt8(ascii: "(") || bytes[next] == UInt8(ascii: "{") else { return false }
+            return start < declaration.count || !bytes[(start - declaration.count)..<start].elementsEqual(declaration)
+        }
+    }
+
     /// Where `word` occurs as a whole word (not inside a longer name), by UTF-8 offset: every mention of
     /// a type's name, in code, comments and strings alike.
     func offsets(ofWord word: String) -> [Int] {

@@ -167,6 +167,8 @@ struct ArgumentPosition {
     var isFirstTrailingClosure: Bool
     /// The value handed is a closure that takes parameters (`{ editing in ... }`).
     var takesParameters = false
+    /// Its place among the call's parenthesised arguments; -1 for a trailing closure.
+    var index = -1
 
     init?(of expression: Syntax) {
         takesParameters = expression.as(ClosureExprSyntax.self)?.signature?.parameterClause != nil
@@ -179,6 +181,7 @@ struct ArgumentPosition {
             self.call = call
             label = argument.label?.text
             isFirstTrailingClosure = false
+            index = call.arguments.firstIndex { $0.id == argument.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) } ?? -1
         } else if let element = expression.parent?.as(MultipleTrailingClosureElementSyntax.self),
                   let call = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
             self.call = call

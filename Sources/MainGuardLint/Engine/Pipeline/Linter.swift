@@ -347,31 +347,7 @@ public struct Linter: Sendable {
             let names = index.mainQueueDeliverers.subtracting(["init"])
             // The index's word search first (`EditImpact.mentionsAny`); most files name none of them.
             guard EditImpact.mentionsAny(of: names, in: text) else { return false }
-            let bytes = Array(text.utf8)
-            return names.contains { Self.calls(Array($0.utf8), in: bytes) }
-        }
-
-        /// `bytes` have `name` as a whole identifier followed by `(` or `{` (spaces between), not after `func `.
-        static func calls(_ name: [UInt8], in bytes: [UInt8]) -> Bool {
-            guard let first = name.first, bytes.count >= name.count else { return false }
-            let declaration = Array("func ".utf8)
-            var start = 0
-            while start + name.count <= bytes.count {
-                defer { start += 1 }
-                guard bytes[start] == first, bytes[start..<(start + name.count)].elementsEqual(name) else { continue }
-                if start > 0, Self.isIdentifierByte(bytes[start - 1]) { continue }
-                var next = start + name.count
-                while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
-                guard next < bytes.count, bytes[next] == UInt8(ascii: "(") || bytes[next] == UInt8(ascii: "{") else { continue }
-                if start >= declaration.count, bytes[(start - declaration.count)..<start].elementsEqual(declaration) { continue }
-                return true
-            }
-            return false
-        }
-
-        private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            return SourcePrefilter.withPrefilter(over: text) { prefilter in names.contains(where: prefilter.callsWord) }
         }
 
         /// Every rule's findings in one file.

@@ -267,11 +267,9 @@ struct RuleContext {
             guard !closures.isEmpty else { continue }
             let callees = Self.callees(of: called, at: call, inFile: fileIndex, index: index, types: facts.variableTypes, reading: { .declarations })
             guard let first = callees.first else { continue }
-            let arguments = call.arguments
             for closure in closures {
                 guard let argument = ArgumentPosition(of: Syntax(closure)) else { continue }
-                let position = arguments.firstIndex { $0.expression.id == closure.id }.map { arguments.distance(from: arguments.startIndex, to: $0) } ?? -1
-                if callees.allSatisfy({ $0.parameters.callsOnTheMainQueue(label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: position) }) {
+                if callees.allSatisfy({ $0.parameters.callsOnTheMainQueue(label: argument.label, isTrailing: argument.isFirstTrailingClosure, index: argument.index) }) {
                     delivered[closure.id] = first.enclosingType.map { "\($0).\(first.name)" } ?? first.signature
                 }
             }
