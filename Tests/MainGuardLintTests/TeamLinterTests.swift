@@ -270,6 +270,66 @@ import Testing
         #expect(try lint([folder.path]).isEmpty)
     }
 
+    /// A superclass of the linted code calls a subclass's method by name only through an `override`: what the
+    /// superclass conforms to counts, not the superclass itself (blind round CS: an app delegate subclassing
+    /// the app's `AppHandlers`, whose copy to /Applications only a launch argument runs). A protocol of the
+    /// app that names the method brings the finding back.
+    @Test func anAppSuperclassCallsNothingByName() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(Self.manifest, "Package.swift")
+        try write("""
+            import AppKit
+
+            @MainActor class AppDelegate: AppHandlers, NSApplicationDelegate {
+                func moveToApplicationsFolder() {
+                    let copy = Process()
+                    copy.launchPath = "/usr/bin/ditto"
+                    copy.launch()
+                    copy.waitUntilExit()
+                }
+
+                func applicationWillFinishLaunching(_ notification: Notification) {
+                    if CommandLine.arguments.contains("-update") { moveToApplicationsFolder() }
+                }
+            }
+            """, "Sources/App/AppDelegate.swift")
+        try write("""
+            import SwiftUI
+
+            @main struct MainApp: App {
+                @NSApplicationDelegateAdaptor(AppDelegate.self) var delegate
+                var body: some Scene { Settings { EmptyView() } }
+            }
+            """, "Sources/App/MainApp.swift")
+        try write("""
+            import AppKit
+
+            protocol NetworkObserving: AnyObject { func networkChanged() }
+            class AppHandlers: NSObject, ObservableObject, NetworkObserving {
+                func networkChanged() {}
+            }
+            """, "Sources/App/AppHandlers.swift")
+        #expect(try lint([folder.path]).isEmpty, "only the -update launch argument runs the copy")
+        #expect(try lint([folder.path], cached: false).isEmpty)
+
+        try write("""
+            import AppKit
+
+            protocol NetworkObserving: AnyObject { func moveToApplicationsFolder() }
+            class AppHandlers: NSObject, ObservableObject, NetworkObserving {}
+            """, "Sources/App/AppHandlers.swift")
+        #expect(try lint([folder.path]) == ["AppDelegate.swift:8"])
+        #expect(try lint([folder.path], cached: false) == ["AppDelegate.swift:8"])
+
+        // A superclass that conforms to an SDK protocol the tables do not list may call any member.
+        try write("""
+            import AppKit
+
+            class AppHandlers: NSObject, NSMenuDelegate {}
+            """, "Sources/App/AppHandlers.swift")
+        #expect(try lint([folder.path]) == ["AppDelegate.swift:8"])
+    }
+
     /// A later run asks an unchanged file only what the last run did not (the cache keeps each file's answers):
     /// new names, a name asked as a created type where it was a function's (a dotted key then counts), new types.
     /// The answers are a fresh search's.
@@ -293,6 +353,7 @@ import Testing
         #expect(Set(reused.inherited) == Set(fresh.inherited))
         #expect(Set(reused.inherited.map(\.name)) == ["Loader", "Store"])
         #expect(reused.protocols == fresh.protocols)
+        #expect(reused.classes == fresh.classes)
     }
 
     /// An async function that Swift 6.2's settings keep on the main actor stalls nothing where no linted file

@@ -177,8 +177,9 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 extension LintCacheStore {
     /// Format 7 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it; and
     /// `uncalledRoots`: names, types and the types that must be created; entries carry their text's answers, the
-    /// store the questions); a file of another format reads as an empty store.
-    private static let format = 7
+    /// store the questions); format 8 adds the classes each file declares to its answers. A file of another
+    /// format reads as an empty store.
+    private static let format = 8
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)
@@ -200,7 +201,8 @@ extension LintCacheStore {
                             roots: try reader.optional { reader in
                                 UncalledElsewhere.RootMentions(named: try reader.array { try $0.string() },
                                                                inherited: try reader.array { try Self.inheritance(from: &$0) },
-                                                               protocols: try reader.array { try Self.inheritance(from: &$0) })
+                                                               protocols: try reader.array { try Self.inheritance(from: &$0) },
+                                                               classes: try reader.array { try Self.inheritance(from: &$0) })
                             })
             }
             files[path] = entry
@@ -248,6 +250,7 @@ extension LintCacheStore {
                     writer.array(mentions.named) { $0.string($1) }
                     writer.array(mentions.inherited) { Self.write($1, to: &$0) }
                     writer.array(mentions.protocols) { Self.write($1, to: &$0) }
+                    writer.array(mentions.classes) { Self.write($1, to: &$0) }
                 }
             }
         }

@@ -279,6 +279,16 @@ struct SourcePrefilter {
         return offsets(ofWord: "protocol").compactMap { nameAfter($0 + "protocol".utf8.count)?.name }
     }
 
+    /// The names of the classes the text declares (`AppHandlers` for `final class AppHandlers: NSObject {`), not
+    /// the members `class func` and `class var` declare.
+    func declaredClassNames() -> [String] {
+        guard containsWord("class") else { return [] }
+        return offsets(ofWord: "class").compactMap { offset in
+            guard let name = nameAfter(offset + "class".utf8.count)?.name, name.first?.isUppercase == true else { return nil }
+            return name
+        }
+    }
+
     /// The name written just before `offset`, spaces between; nil when none ends there.
     private func wordBefore(_ offset: Int) -> String? {
         guard let base = bytes.baseAddress, offset <= bytes.count else { return nil }

@@ -186,6 +186,8 @@ enum UncalledElsewhere {
         var named: [String] = []
         var inherited: [NamedInheritance] = []
         var protocols: [NamedInheritance] = []
+        /// The classes the file declares and what they inherit (other than inert names).
+        var classes: [NamedInheritance] = []
     }
 
     /// What `input` says about the roots `questions` asks for. With `earlier` (the answers this unchanged text
@@ -204,6 +206,7 @@ enum UncalledElsewhere {
             found.named = earlier.mentions.named.filter { questions.names.contains($0) && !names.contains($0) }
             found.inherited = earlier.mentions.inherited.filter { questions.types.contains($0.name) && !types.contains($0.name) }
             found.protocols = earlier.mentions.protocols
+            found.classes = earlier.mentions.classes
         }
         SourcePrefilter.withPrefilter(over: input.text) { prefilter in
             // By default a name in code compiled only into debug builds calls nothing users run.
@@ -227,6 +230,11 @@ enum UncalledElsewhere {
                     !isInert($0) && $0 != "AnyObject" && $0 != "class"
                 }))
             }
+            for name in prefilter.declaredClassNames() {
+                found.classes.append(NamedInheritance(name: name, inherited: prefilter.inheritedNames(of: name, declaredBy: ["class"]).filter {
+                    !isInert($0)
+                }))
+            }
         }
         return found
     }
@@ -235,7 +243,10 @@ enum UncalledElsewhere {
     /// inert ones) replaced by the SDK protocols it refines, through protocols of the linted code that refine
     /// others. A protocol of the app lets nothing outside call a member by a name no linted file writes: only
     /// the SDK protocols it refines may (blind round BT: a view controller conforming to the app's
-    /// `ProgressView` kept a method nothing called).
+    /// `ProgressView` kept a method nothing called). A class of the linted code is replaced the same way by
+    /// what it inherits: a superclass of the app calls a subclass's method by name only through an `override`
+    /// (blind round CS: an app delegate subclassing the app's `AppHandlers`, whose "move to Applications" copy
+    /// only a launch argument runs).
     static func throughAppProtocols(_ inherited: Set<String>, refinements: [String: Set<String>]) -> Set<String> {
         var result: Set<String> = []
         var pending = Array(inherited)
@@ -286,6 +297,7 @@ enum UncalledElsewhere {
             for name in found.named { namedIn[name, default: []].insert(input.path) }
             for type in found.inherited { inheritedBy[type.name, default: []].formUnion(type.inherited) }
             for proto in found.protocols { appProtocols[proto.name, default: []].formUnion(proto.inherited) }
+            for type in found.classes { appProtocols[type.name, default: []].formUnion(type.inherited) }
         }
         if !created.isEmpty {
             for path in systemNamingFiles {
