@@ -244,12 +244,28 @@ enum BackgroundDelegateCallbacks {
         guard let signatures = callbacks[name] else { return false }
         return signatures.contains { Array(labels.dropFirst()) == $0 }
     }
+
+    /// A function that answers an authentication challenge (a parameter of type `URLAuthenticationChallenge`):
+    /// `URLSession` calls its delegate's challenge methods on the session's delegate queue, a serial background
+    /// queue unless the session was made with the main queue, and libraries that forward them (Kingfisher's
+    /// `AuthenticationChallengeResponsible`, Alamofire's trust evaluators) call them there too. Blind round CS:
+    /// a view controller answering an image downloader's challenge waited on a semaphore for the user's
+    /// decision, which only works off the main thread. Not where the file hands a session the main queue
+    /// (`delegateQueue: .main`, `OperationQueue.main`).
+    static func answersAChallengeOffTheMainQueue(_ function: FunctionDeclSyntax) -> Bool {
+        guard function.signature.parameterClause.parameters.contains(where: { parameter in
+            parameter.type.trimmedDescription.filter { $0 != "?" && $0 != "!" } == "URLAuthenticationChallenge"
+        }) else { return false }
+        let text = function.root.description
+        return !text.contains("OperationQueue.main") && !text.contains("delegateQueue: .main")
+    }
 }
 
 extension Syntax {
     /// In a function or initializer that asserts it is not on the main thread
     /// (`dispatchPrecondition(condition: .notOnQueue(.main))`, `assert(!Thread.isMainThread)`), or in a
-    /// delegate callback that runs on a background queue (`BackgroundDelegateCallbacks`), or in a C callback
+    /// delegate callback that runs on a background queue (`BackgroundDelegateCallbacks`: a camera output's
+    /// sample buffers, an authentication challenge), or in a C callback
     /// that a display link or an audio unit calls on its own thread (`CCallbacks.runsOnItsOwnThread`): the
     /// code runs off the main thread whatever the enclosing type's isolation says.
     var isDeclaredOffTheMainThread: Bool {
@@ -259,6 +275,7 @@ extension Syntax {
             let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
             if BackgroundDelegateCallbacks.isCallback(named: function.name.text, labels: labels) { return true }
             if CCallbacks.runsOnItsOwnThread(function) { return true }
+            if BackgroundDelegateCallbacks.answersAChallengeOffTheMainQueue(function) { return true }
             guard let body = function.body?.statements else { return false }
             statements = body
         } else if let initializer = boundary?.as(InitializerDeclSyntax.self), let body = initializer.body?.statements {
