@@ -131,7 +131,7 @@ final class LinterTests: XCTestCase {
             """
         let findings = Linter().lint(source: source)
         XCTAssertEqual(findings.map(\.line), [8])
-        XCTAssertTrue(findings.first?.message.contains("(RestoreView.body)") == true, findings.first?.message ?? "no finding")
+        XCTAssertTrue(findings.first?.message.contains("(.fileImporter { } in RestoreView.body)") == true, findings.first?.message ?? "no finding")
     }
 
     /// Where the work sits in a helper of the awaited function, the fix names the awaited function: the

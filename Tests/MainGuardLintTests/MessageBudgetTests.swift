@@ -52,6 +52,39 @@ final class MessageBudgetTests: XCTestCase {
         ])
     }
 
+    /// Work in an event closure of a view's body names the closure, so that it does not read as work done on
+    /// every render (blind round CR: a double tap's redirect check placed in "StoreAppView.body"); work that
+    /// runs while `body` is evaluated keeps the plain origin.
+    func testWorkInAViewsEventClosureNamesTheClosure() {
+        let source = """
+            import SwiftUI
+            struct PrinterView: View {
+                let url: URL
+                var body: some View {
+                    VStack {
+                        Text("Printer")
+                            .gesture(TapGesture(count: 2).onEnded {
+                                let handler = Handler(url: url)
+                                handler.run()
+                            })
+                        Button("Reset") { sleep(1) }
+                        Button(action: { sleep(3) }) { Text("Retry") }
+                    }
+                    .task { sleep(2) }
+                }
+            }
+            final class Handler {
+                init(url: URL) { Thread.sleep(forTimeInterval: 1) }
+                func run() {}
+            }
+            """
+        let origins = Linter().lint(source: source).map { finding in
+            finding.message.firstMatch(of: /main-actor code \((.*?)\)[,;]/).map { String($0.1) } ?? finding.message
+        }
+        XCTAssertEqual(origins, [".onEnded { } in PrinterView.body", "Button { } in PrinterView.body",
+                                 "Button(action:) in PrinterView.body", ".task { } in PrinterView.body"])
+    }
+
     /// A wait with a timeout is named as written, through a helper too (blind round AN: `wait(timeout:)` was
     /// reported as `wait()`).
     func testAWaitWithATimeoutIsNamedAsWritten() {

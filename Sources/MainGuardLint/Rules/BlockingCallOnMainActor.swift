@@ -53,7 +53,7 @@ enum BlockingCallOnMainActor: Rule {
               context.settings.includesLowCost || !WaitEvidence.endsTheProcessAfter(reached.entry, reachedAt: node),
               context.settings.includesLowCost || !AppLifecycle.reachesThroughOneOffTask([first.signature] + reached.through) else { return nil }
         let site = context.executionContext(of: node)
-        guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+        guard site.job == nil, let origin = site.isolation.mainActorOrigin?.at(node) else { return nil }
         return (node, RuleHit(token: token, severity: reached.entry.kind.severityOnMainActor,
                               message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
                               cause: reached.causeKey(from: first)))
@@ -73,7 +73,7 @@ enum BlockingCallOnMainActor: Rule {
                   !context.isInClosureAFunctionKeeps(Syntax(call.node)),
                   event != CostEvidence.timerTick || !FrequentCallbacks.endsTheRepetition(call.called.name),
                   let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeWithABody),
-                  let origin = context.executionContext(of: call.node).isolation.mainActorOrigin else { return nil }
+                  let origin = context.executionContext(of: call.node).isolation.mainActorOrigin?.at(Syntax(call.node)) else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
                                                message: Message.repeatedCallee(first.signature, reached: reached, event: event, origin: origin,
                                                                                    settings: context.settings),
@@ -92,7 +92,7 @@ enum BlockingCallOnMainActor: Rule {
                   let (first, reached) = workWhenRepeated(at: call, calleesAre: \.isSynchronousCodeOffTheMainActor),
                   CostEvidence.singleOperations[reached.entry.display] == .process else { return nil }
             let site = context.executionContext(of: call.node)
-            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+            guard site.job == nil, let origin = site.isolation.mainActorOrigin?.at(Syntax(call.node)) else { return nil }
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: reached.entry.kind.severityOnMainActor,
                                                message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
                                                cause: reached.causeKey(from: first)))
@@ -110,7 +110,7 @@ enum BlockingCallOnMainActor: Rule {
             guard call.callees.allSatisfy({ $0.areCatalogueCallsComputed && $0.isSynchronousCodeWithABody }),
                   let (first, encode) = encodeOfAUserImage(at: call), call.callees.allSatisfy({ $0.catalogueCall == nil }) else { return nil }
             let site = context.executionContext(of: call.node)
-            guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+            guard site.job == nil, let origin = site.isolation.mainActorOrigin?.at(Syntax(call.node)) else { return nil }
             let reached = CatalogueCall(entry: encode, through: [])
             return (Syntax(call.node), RuleHit(token: call.called.nameToken, severity: encode.kind.severityOnMainActor,
                                                message: Message.blockingCallee(first.signature, reached: reached, origin: origin, settings: context.settings),
@@ -152,7 +152,7 @@ enum BlockingCallOnMainActor: Rule {
                             _ context: RuleContext) -> RuleHit? {
         guard counts(entry, at: Syntax(node), context.settings) else { return nil }
         let site = context.executionContext(of: node)
-        guard site.job == nil, let origin = site.isolation.mainActorOrigin else { return nil }
+        guard site.job == nil, let origin = site.isolation.mainActorOrigin?.at(Syntax(node)) else { return nil }
         var hit = RuleHit(token: token, severity: entry.kind.severityOnMainActor,
                           message: Message.blocking(entry, origin: origin, settings: context.settings, canAwait: Syntax(node).canAwait,
                                                     usesOnlyItsText: entry.display == htmlImport && Syntax(node).resultIsReadOnlyAsText))
@@ -222,6 +222,15 @@ enum BlockingCallOnMainActor: Rule {
                     : OffMainActorAdvice.forSettings(settings)
             }
         }
+    }
+}
+
+extension MainActorOrigin {
+    /// This origin for work at `node`, naming the event closure of built content it runs in
+    /// (`Syntax.eventClosureInBuiltContent`): ".onEnded { } in StoreAppView.body".
+    func at(_ node: Syntax) -> MainActorOrigin {
+        guard !isDefaultIsolation, let event = node.eventClosureInBuiltContent else { return self }
+        return MainActorOrigin("\(event) in \(brief)")
     }
 }
 

@@ -159,6 +159,41 @@ extension ClosureExprSyntax {
     }
 }
 
+extension Syntax {
+    /// The event closure of built content (`body`, `var header: some View`, `func row() -> some View`) that
+    /// this node sits in, as a reader names it: `.onEnded { }` for code in `TapGesture().onEnded { }`,
+    /// `Button(action:)`, `.task { }`. Nil outside built content, in a stored closure, or where every
+    /// closure around the node runs while `body` is evaluated. A message names it so that work done on a
+    /// tap does not read as work done on every render (blind round CR: a double tap's redirect check was
+    /// placed in "StoreAppView.body").
+    ///
+    /// ```swift
+    /// var body: some View { Text("A").onTapGesture { load() } }   // at `load()`: ".onTapGesture { }"
+    /// ```
+    var eventClosureInBuiltContent: String? {
+        var event: String?
+        var current = parent
+        while let node = current {
+            if node.is(ClosureExprSyntax.self) {
+                guard let position = ArgumentPosition(of: node) else { return nil }
+                if event == nil, !position.runsDuringBodyEvaluation { event = position.readableName }
+            } else if node.parent?.is(CodeBlockItemSyntax.self) == true {
+                // A local declaration (`let handler = Handler(url)` in an action) is not the member.
+            } else if let variable = node.as(VariableDeclSyntax.self) {
+                let type = variable.bindings.first?.typeAnnotation?.type.simpleName
+                return type.map(SwiftUICallbacks.builtContent.contains) == true ? event : nil
+            } else if let function = node.as(FunctionDeclSyntax.self) {
+                let type = function.signature.returnClause?.type.simpleName
+                return type.map(SwiftUICallbacks.builtContent.contains) == true ? event : nil
+            } else if node.is(DeclSyntax.self) {
+                return nil
+            }
+            current = node.parent
+        }
+        return nil
+    }
+}
+
 /// Where a closure or function value is handed to a call: the call, the argument label, and
 /// whether it is the unlabeled first trailing closure.
 struct ArgumentPosition {
@@ -204,6 +239,14 @@ struct ArgumentPosition {
             return (member.declName.baseName.text, true)
         }
         return nil
+    }
+
+    /// The closure as a reader names it: `.onEnded { }`, `Button { }`, `Button(action:)`, `.onChange(perform:)`.
+    var readableName: String? {
+        guard let callee else { return nil }
+        let name = (callee.isMember ? "." : "") + callee.name
+        if let label { return "\(name)(\(label):)" }
+        return "\(name) { }"
     }
 
     var runsDuringBodyEvaluation: Bool {
