@@ -15,6 +15,16 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertEqual(heaviness(of: "count()", in: ["func count() { for _ in 0..<1_000_000 {} }"]), "loops")
         // A busy-wait on a clock runs for a time, not over data: long work by default.
         XCTAssertEqual(heaviness(of: "spin()", in: ["func spin() { let end = CFAbsoluteTimeGetCurrent() + 0.3; while CFAbsoluteTimeGetCurrent() < end {} }"]), "loops")
+        XCTAssertEqual(heaviness(of: "wait()", in: ["func wait() { let start = Date(); while Date().timeIntervalSince(start) < 0.3 {} }"]), "loops")
+        XCTAssertEqual(heaviness(of: "poll()", in: ["func poll() { let start = Date(); while start.timeIntervalSince(.now) > -0.3 {} }"]), "loops")
+        // Two stored dates compared: a scan over data, whose size the syntax does not state.
+        XCTAssertNil(heaviness(of: "older(_:)", in: ["""
+            func older(_ readings: [Reading]) -> Int {
+                var next = 1
+                while next < readings.count && readings[next].date.timeIntervalSince(readings[0].date) < 300 { next += 1 }
+                return next
+            }
+            """]))
         // Loops whose size the syntax does not state are long work with `include_low_cost` only (`LoopCost`).
         for (signature, source) in [("scan(_:)", "func scan(_ rows: [[Int]]) { for row in rows { for _ in row {} } }"),
                                     ("drain()", "func drain() { while queue.next() != nil {} }"),

@@ -156,9 +156,21 @@ enum LoopCost {
         for token in loop.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind else { continue }
             if runLoopRuns.contains(name) || name == "run" && runsARunLoop(token) { return false }
-            if clockReads.contains(name) { readsAClock = true }
+            if clockReads.contains(name), name != "timeIntervalSince" || readsNow(token) { readsAClock = true }
         }
         return readsAClock
+    }
+
+    /// `Date().timeIntervalSince(start)` or `start.timeIntervalSince(.now)` reads the clock; `reading.timeStamp
+    /// .timeIntervalSince(first.timeStamp)` compares two stored dates, a scan over data (blind round CT: a
+    /// glucose monitor's search of its last readings for one 5 minutes older read as a busy-wait).
+    private static func readsNow(_ token: TokenSyntax) -> Bool {
+        guard let access = token.parent?.parent?.as(MemberAccessExprSyntax.self) else { return true }
+        let arguments = access.parent?.as(FunctionCallExprSyntax.self)?.arguments.map(\.expression) ?? []
+        return ([access.base].compactMap { $0 } + arguments).contains { expression in
+            let text = expression.trimmedDescription
+            return text.hasSuffix("Date()") || text.hasSuffix(".now") || text.hasSuffix(".now()")
+        }
     }
 
     /// `RunLoop.current.run(until:)`, `RunLoop.main.run(mode:before:)`.
