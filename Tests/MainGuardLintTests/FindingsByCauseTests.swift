@@ -27,6 +27,33 @@ final class FindingsByCauseTests: XCTestCase {
         XCTAssertTrue(json.contains("Screen4.swift:2:29"), json)
     }
 
+    /// A helper's work reached from a main-queue block (`sync_work_in_main_actor_task`) and from a
+    /// main-actor method (`blocking_call_on_main_actor`) is one cause, whichever rule reports it (round CU:
+    /// a notes app's unlock, which unzips the note, called from a button and from a delayed main-queue block).
+    func testOneHelperReportedByTwoRulesIsOneFinding() {
+        let helper = Linter.SourceInput(path: "Vault.swift", text: """
+            import Foundation
+            final class Vault {
+                func unlock(_ archive: String, into folder: String) {
+                    SSZipArchive.unzipFile(atPath: archive, toDestination: folder)
+                }
+            }
+            """, settings: .classic)
+        let screen = Linter.SourceInput(path: "VaultScreen.swift", text: """
+            import UIKit
+            final class VaultScreen: UIViewController {
+                let vault = Vault()
+                func unlockTapped() { vault.unlock("a.zip", into: "a") }
+                func unlockLater() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.vault.unlock("b.zip", into: "b") }
+                }
+            }
+            """, settings: .classic)
+        let findings = Linter().lint([helper, screen]).findings
+        XCTAssertEqual(findings.map(\.line), [4], findings.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(findings.first?.otherSites, ["VaultScreen.swift:6:74"])
+    }
+
     /// The other callers take what room the message leaves: two places, one, or a count.
     func testOtherCallersAreNamedWithinTheMessageBudget() {
         let sites = ["App/Screen2.swift:2:29", "App/Screen3.swift:8:3", "App/Screen4.swift:2:29"]

@@ -177,9 +177,10 @@ public struct LintCacheStore: Sendable, Codable, Hashable {
 extension LintCacheStore {
     /// Format 7 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it; and
     /// `uncalledRoots`: names, types and the types that must be created; entries carry their text's answers, the
-    /// store the questions); format 8 adds the classes each file declares to its answers. A file of another
-    /// format reads as an empty store.
-    private static let format = 8
+    /// store the questions); format 8 adds the classes each file declares to its answers; format 9 writes a
+    /// heavy helper's cause as the blocking rule does (`CallChain.rootCause(of:)`). A file of another format
+    /// reads as an empty store.
+    private static let format = 9
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)

@@ -10,7 +10,8 @@ enum BlockingCallOnMainActor: Rule {
         summary: "A sleep, wait, DispatchQueue.main.sync or synchronous I/O called in main-actor code, directly or through a helper")
 
     static let requirements: Set<RuleRequirement> = [.mainActorCode]
-    static let hitPolicies: Set<HitPolicy> = [.measuresCost, .needsACaller, .oneCausePerFunction, .threadOfItsCallers, .yieldsToViewBodyRules]
+    static let hitPolicies: Set<HitPolicy> = [.measuresCost, .needsACaller, .oneCausePerFunction, .sharesCausesAcrossRules, .threadOfItsCallers,
+                                               .yieldsToViewBodyRules]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         let calls: [(Syntax, RuleHit)] = context.calls.compactMap { call in

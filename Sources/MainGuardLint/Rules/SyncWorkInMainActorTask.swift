@@ -10,7 +10,7 @@ enum SyncWorkInMainActorTask: Rule {
         summary: "Long synchronous work inside a Task, MainActor.run or DispatchQueue.main.async body that runs on the main actor")
 
     static let requirements: Set<RuleRequirement> = [.mainActorCode]
-    static let hitPolicies: Set<HitPolicy> = [.measuresCost, .needsACaller, .oneCausePerFunction]
+    static let hitPolicies: Set<HitPolicy> = [.measuresCost, .needsACaller, .oneCausePerFunction, .sharesCausesAcrossRules]
 
     static func check(_ context: RuleContext) -> [RuleHit] {
         context.calls.compactMap { call in

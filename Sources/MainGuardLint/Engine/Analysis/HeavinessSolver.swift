@@ -510,9 +510,13 @@ enum CallChain {
 
     /// The function at the end of a heaviness chain, where the work is: `b()` for "calls a(), which calls
     /// b(), which loops"; the function itself when its own body is the work.
+    /// Written as `CatalogueCall.causeKey(from:)` writes it ("calls " dropped from the work), so one helper's
+    /// catalogue call is one cause for both rules that report it (`HitPolicy.sharesCausesAcrossRules`).
     static func rootCause(of function: FunctionFacts) -> String {
-        let (hops, work) = split(function.heaviness ?? "")
-        return "\(function.settings.targetName ?? "")|\(hops.last ?? function.causeKey)|\(work)"
+        let (hops, reason) = split(function.heaviness ?? "")
+        let work = reason.hasPrefix("calls ") ? String(reason.dropFirst("calls ".count)) : reason
+        guard let maker = hops.last else { return function.causeKey + "|" + work }
+        return "\(function.settings.targetName ?? "")|\(maker)|\(work)"
     }
 
     /// A function's heaviness reason with the work first: "b() loops, via load() → a()" for `load()` and

@@ -113,6 +113,7 @@ public enum FindingsByCause {
         var mergedNow: Set<Int> = []
         let policies = RuleSet.idsByPolicy(of: rules)
         let viewBodyRules = policies[.describesViewBody] ?? [], yielding = policies[.yieldsToViewBodyRules] ?? []
+        let sharing = policies[.sharesCausesAcrossRules] ?? []
         let viewBodyPlaces = Set(findings.filter { viewBodyRules.contains($0.ruleID) }.map(\.place))
         for finding in findings.sorted() {
             if yielding.contains(finding.ruleID), finding.severity == .warning, viewBodyPlaces.contains(finding.place) { continue }
@@ -120,7 +121,8 @@ public enum FindingsByCause {
                 merged.append(finding)
                 continue
             }
-            let key = finding.ruleID + "\u{0}" + cause
+            // A function's own hits (`oneFunctionPrefix`) stay per rule: each rule's message names its own fix.
+            let key = (sharing.contains(finding.ruleID) && !cause.hasPrefix(oneFunctionPrefix) ? "shared" : finding.ruleID) + "\u{0}" + cause
             if let first = firstOfCause[key] {
                 // Appended in place: thirty thousand sites of one cause (a minified line) stay linear.
                 merged[first].otherSites = merged[first].otherSites ?? []

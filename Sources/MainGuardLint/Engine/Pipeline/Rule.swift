@@ -339,6 +339,11 @@ enum HitPolicy: Sendable, Hashable, CaseIterable {
     /// The hit sits in the method that makes the call, and the method's callers decide its thread: a method
     /// only background code calls drops it (`BackgroundOnlyMethods`).
     case threadOfItsCallers
+    /// The hit's cause (the function that does the work, and the work) is one cause with the same cause of
+    /// another rule of this policy: a helper that unzips an archive, called from a main-queue block
+    /// (`sync_work_in_main_actor_task`) and from a view controller's method (`blocking_call_on_main_actor`),
+    /// is one finding whose message counts the other callers (`FindingsByCause`).
+    case sharesCausesAcrossRules
     /// The hit says what a view's `body` does and how to fix it there.
     case describesViewBody
     /// A general main-actor warning: at the place of a `describesViewBody` hit it adds nothing and is dropped
