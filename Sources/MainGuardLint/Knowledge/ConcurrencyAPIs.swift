@@ -108,7 +108,8 @@ extension CalledName {
             return Self.isMainQueue(queue) ? .mainActorCode("a BGTaskScheduler launch handler on the main queue")
                 : .background("a BGTaskScheduler launch handler on a background queue")
         case "async", "asyncAfter", "perform", "addOperation", "addBarrierBlock":
-            guard let receiver = receiverText else { return .inherits }
+            // `Promise.async(on: detectionQueue) { }`, `.async(on: queue) { }`: a promise library's block on its queue.
+            guard let receiver = receiverText else { return queueItIsHanded }
             if Self.isMainQueue(receiver) { return name == "addBarrierBlock" ? .inherits : .mainActorJob("\(receiver).\(name)") }
             guard name == "perform" else { return .background("a background queue") }
             // A managed object context runs `perform` on its own queue: the main queue for `viewContext`,
@@ -137,10 +138,15 @@ extension CalledName {
     /// `queue:`) runs the closures it is handed there, the convention of Dispatch and Foundation
     /// (`addObserver(queue:)`, `makeTimerSource(queue:)`) that apps' own watchers follow (blind probe BYp: a
     /// downloads monitor's folder scans, read as main-actor work). A queue whose name says main (`mainQueue`)
-    /// or none (`queue: nil`) decides nothing.
+    /// or none (`queue: nil`) decides nothing. So does a queue handed as `on:` (`Promise.async(on: workQueue) { }`,
+    /// `promise.then(on: .global()) { }`; blind round CU: a QR detector run on its detection queue by a
+    /// promise library, read as main-actor work), when the value names a queue: `on:` labels much else.
     private var queueItIsHanded: ClosureRole {
-        guard let queue = call.arguments.first(where: { $0.label?.text == "queue" })?.expression.trimmedDescription,
-              queue != "nil" else { return .inherits }
+        // The main queue handed as `on:` is left to what the function does with it (`ClosureForwarding`).
+        let handed = call.arguments.first { $0.label?.text == "queue" }?.expression.trimmedDescription
+            ?? call.arguments.first { $0.label?.text == "on" }?.expression.trimmedDescription
+                .nilUnless { Self.namesAQueue($0) && !Self.isMainQueue($0) }
+        guard let queue = handed, queue != "nil" else { return .inherits }
         if Self.isMainQueue(queue) { return .mainActorJob("\(name)(queue: \(queue))") }
         return queue.containsCaseInsensitive("main") ? .inherits : .background("the queue it is handed")
     }
@@ -161,6 +167,11 @@ extension CalledName {
 
     /// Alamofire's response handlers, which run on the main queue unless handed a `queue:`.
     static let alamofireResponseHandlers: [StaticString] = ["responseJSON", "responseDecodable", "responseData", "responseString", "responsePropertyList"]
+
+    /// `workQueue`, `self.detectionQueue`, `.global()`, `DispatchQueue.global(qos: .utility)`.
+    static func namesAQueue(_ text: String) -> Bool {
+        text.lowercased().hasSuffix("queue") || text.hasPrefix(".global(") || text.hasPrefix("DispatchQueue.global(")
+    }
 
     static func isMainQueue(_ receiver: String) -> Bool {
         return receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main"
@@ -348,4 +359,9 @@ private extension Syntax {
             item.item.as(ImportDeclSyntax.self)?.path.first.map { modules.contains($0.name.text) } == true
         }
     }
+}
+
+private extension String {
+    /// The string when it passes `test`, else nil.
+    func nilUnless(_ test: (String) -> Bool) -> String? { test(self) ? self : nil }
 }
