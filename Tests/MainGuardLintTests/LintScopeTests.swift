@@ -89,6 +89,35 @@ final class LintScopeTests: XCTestCase {
         let publicButton = Linter.SourceInput(path: "SaveButton.swift", text: Self.blockingButton.replacingOccurrences(
             of: "struct SaveButton", with: "public struct SaveButton"), settings: .classic)
         XCTAssertEqual(Linter().lint([publicButton, preview]).findings.count, 1)
+        // Created only by code that debug builds compile (blind round CU: a developer screen linked behind
+        // `#if DEBUG`): no user reaches it, unless `include_low_cost` asks for such code.
+        let debugMenu = Linter.SourceInput(path: "Destination.swift", text: """
+        import SwiftUI
+        enum Destination {
+            case about
+            #if DEBUG
+            case tools
+            #endif
+            @ViewBuilder var view: some View {
+                switch self {
+                case .about: Text("About")
+                #if DEBUG
+                case .tools: SaveButton()
+                #endif
+                }
+            }
+        }
+        """, settings: .classic)
+        XCTAssertEqual(Linter().lint([button, preview, debugMenu]).findings.count, 0)
+        let lowCost = [button, preview, debugMenu].map { input in
+            var input = input
+            input.settings = .lowCost
+            return input
+        }
+        XCTAssertEqual(Linter().lint(lowCost).findings.count, 1)
+        let released = Linter.SourceInput(path: "Destination.swift", text: debugMenu.text.replacingOccurrences(of: "#if DEBUG\n", with: "")
+            .replacingOccurrences(of: "#endif\n", with: ""), settings: .classic)
+        XCTAssertEqual(Linter().lint([button, preview, released]).findings.count, 1)
     }
 
     func testPreviewCodeIsNotReportedByDefault() {

@@ -3,9 +3,9 @@ import SwiftParser
 import SwiftSyntax
 
 /// Findings in SwiftUI views that only previews show. A view runs only when some code creates it, so a
-/// view that `#Preview { }`, `PreviewProvider` types and other such views mention, and nothing else, is
-/// preview code too (issue 17: previews "and code reachable only from them"), and the default run does
-/// not report in it. Names are matched as words in every linted file's text (comments aside), so any
+/// view that `#Preview { }`, `PreviewProvider` types, code compiled only into debug builds and other such
+/// views mention, and nothing else, is preview code too (issue 17: previews "and code reachable only from
+/// them"), and the default run does not report in it. Names are matched as words in every linted file's text (comments aside), so any
 /// other mention (a type annotation, a `UIHostingController(rootView:)`, a string) keeps the view's
 /// findings, and so does no mention at all (a view of a library, used by an app this run does not
 /// lint): the check errs towards reporting. Public views are left alone for the same reason; an internal
@@ -128,7 +128,10 @@ enum PreviewOnlyViews {
             let node = Syntax(token)
             let isDeclaration = node.parent.map { $0.is(StructDeclSyntax.self) || $0.is(EnumDeclSyntax.self) || $0.is(ClassDeclSyntax.self) } == true
                 || node.parent?.parent?.is(ExtensionDeclSyntax.self) == true
-            return (node.enclosingTypeName, node.isPreviewCode, isDeclaration)
+            // Code only debug builds compile (`#if DEBUG`) creates the view for no user, as UncalledElsewhere
+            // reads it (blind round CU: a developer screen whose only link is behind `#if DEBUG`).
+            let debugOnly = !inputs[file].settings.includesLowCost && node.isDebugOnlyCode
+            return (node.enclosingTypeName, node.isPreviewCode || debugOnly, isDeclaration)
         }
     }
 
