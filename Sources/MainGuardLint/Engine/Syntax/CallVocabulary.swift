@@ -388,7 +388,10 @@ extension Syntax {
                     binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
                         && binding.initializer.map { matches($0.value) } == true
                 } == true
-                return declares || item.item.as(GuardStmtSyntax.self).map { binds($0.conditions) } == true
+                // `photo = UIGraphicsGetImageFromCurrentImageContext()!` before the use: the value it holds now
+                // (blind round CU: a picked photo redrawn at 180 points, then encoded).
+                let reassigns = item.endPosition <= position && item.item.as(ExprSyntax.self)?.valueAssigned(to: name).map(matches) == true
+                return declares || reassigns || item.item.as(GuardStmtSyntax.self).map { binds($0.conditions) } == true
             }) {
                 return true
             }
@@ -901,5 +904,15 @@ private extension CodeBlockItemListSyntax {
             }
             return [statement] + blocks.flatMap { $0.statements.branchStatements }
         }
+    }
+}
+
+private extension ExprSyntax {
+    /// The value of `name = value` (a plain assignment to a local of this name), else nil.
+    func valueAssigned(to name: String) -> ExprSyntax? {
+        guard let elements = self.as(SequenceExprSyntax.self)?.elements, elements.count == 3,
+              elements.first?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+              elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true else { return nil }
+        return elements.last
     }
 }
