@@ -77,8 +77,13 @@ struct ParameterCondition: Sendable, Hashable {
     private static func argument(for name: String, parameters: [Parameter], labels: [String?], arguments: [String?]) -> Argument? {
         var next = 0
         for parameter in parameters {
-            let isPassed = next < labels.count && labels[next] == parameter.label
+            // An unlabeled trailing closure (`*`) fills the first closure parameter left, as Swift's forward
+            // scan does (blind round CU: `urlAccessible(url:popup:) { ... }` passes `completion`, so its
+            // `if completion == nil { semaphore.wait() }` does not run).
+            let isTrailingClosure = next < labels.count && labels[next] == CalledName.trailingClosureLabel && parameter.isClosure
+            let isPassed = next < labels.count && labels[next] == parameter.label || isTrailingClosure
             if parameter.name == name {
+                if isTrailingClosure { return .passed(closure) }
                 if isPassed { return .passed(next < arguments.count ? arguments[next] : nil) }
                 return parameter.hasDefault ? .omitted(default: parameter.defaultLiteral) : nil
             }
