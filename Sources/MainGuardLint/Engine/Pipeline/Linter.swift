@@ -256,10 +256,11 @@ public struct Linter: Sendable {
         }
     }
 
-    /// One file after the first pass. The syntax tree of a file whose bodies can wait for the index is
-    /// kept; a file that got the full walk keeps it only when its own facts may trigger a rule, and is
-    /// otherwise parsed again only if the index shows it is needed after all (a function a checked call
-    /// reaches).
+    /// One file after the first pass. Its syntax tree is kept only when the file's own text or
+    /// declarations suggest a rule may report there; otherwise it is released at once (most files of a
+    /// code base have no main-actor code, no `Task.detached` and no view), which keeps memory close to
+    /// the parse floor's. Such a file is parsed again only if the index shows it is needed after all (a
+    /// type made main-actor in another file, a function a checked call reaches).
     ///
     /// The first pass reads only declarations (`DeclarationCollector`), unless `walkingEveryBody` or the
     /// file's own text or declarations already show that the rules will look at it (`FileFacts.mayNeedRules`
@@ -296,11 +297,14 @@ public struct Linter: Sendable {
             let tree = Linter.parse(input.text)
             lineCount = Linter.lineCount(of: input.text)
             if !walkingEveryBody, let declarations = Self.declarationsWhenBodiesCanWait(tree, input, rules: rules, at: position) {
-                // The tree is kept: in app code most such files are needed after the index after all (a type
-                // made main-actor by its app superclass, a function a checked call reaches), and parsing
-                // them again cost more than keeping them (on the six benchmark apps, 2.31 s against 2.50 s,
-                // for 715 MB of peak memory against 565 MB).
-                self.tree = tree
+                // A type that subclasses, conforms to or extends an SDK main-actor type makes its members
+                // main-actor code: the rules will look at the file, so its tree is kept. (Views never get
+                // here: they get the full walk at once.)
+                let mayNeedRules = rules.needsMainActorCode && declarations.types.contains { type in
+                    type.inherited.contains(where: input.settings.isMainActorSDKType)
+                        || (type.keyword == "extension" && input.settings.isMainActorSDKType(type.name))
+                }
+                self.tree = mayNeedRules ? tree : nil
                 facts = declarations
                 return
             }
