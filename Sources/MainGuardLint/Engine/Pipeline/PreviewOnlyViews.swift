@@ -5,11 +5,12 @@ import SwiftSyntax
 /// Findings in SwiftUI views that only previews show. A view runs only when some code creates it, so a
 /// view that `#Preview { }`, `PreviewProvider` types, code compiled only into debug builds and other such
 /// views mention, and nothing else, is preview code too (issue 17: previews "and code reachable only from
-/// them"), and the default run does not report in it. Names are matched as words in every linted file's text (comments aside), so any
-/// other mention (a type annotation, a `UIHostingController(rootView:)`, a string) keeps the view's
-/// findings, and so does no mention at all (a view of a library, used by an app this run does not
-/// lint): the check errs towards reporting. Public views are left alone for the same reason; an internal
-/// view is mentioned only in its own module, so the answer does not change with what else is linted.
+/// them"), and the default run does not report in it. Names are matched as words in every linted file's
+/// text (comments aside), so any other mention (a type annotation, a `UIHostingController(rootView:)`, a
+/// string) keeps the view's findings, and so does no mention at all (a view of a library, used by an app
+/// this run does not lint): the check errs towards reporting. Public views are left alone for the same
+/// reason; an internal view is mentioned only in its own module, so the answer does not change with what
+/// else is linted.
 ///
 /// This runs once per lint, after every file's findings, because whether a view is used is a fact of
 /// the whole run. It parses only the files that hold a finding in a view or a mention of such a view.
