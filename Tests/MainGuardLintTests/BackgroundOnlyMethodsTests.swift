@@ -100,6 +100,39 @@ struct BackgroundOnlyMethodsTests {
         #expect(Linter().lint([Self.shell, caller]).findings.map(\.line) == [7])
     }
 
+    /// A call whose arguments the method's parameters cannot take is another function: `semaphore.wait()`
+    /// in any file is not a view controller's own `wait(_ seconds:)`, which a display test calls only on its
+    /// queue; a `wait()` of a method whose parameter has a default may be (blind round CV: a monitor app's
+    /// control test, kept by every `semaphore.wait()` of the app).
+    @Test func aCallThatCannotBindToTheMethodKeepsNothing() {
+        let tester = Linter.SourceInput(path: "ControlTester.swift", text: """
+        import AppKit
+
+        final class ControlTester: NSViewController {
+            private let testQueue = DispatchQueue(label: "tests")
+            func wait(_ seconds: TimeInterval) -> Bool {
+                Thread.sleep(forTimeInterval: seconds)
+                return true
+            }
+            func start() {
+                testQueue.async { _ = self.wait(1) }
+            }
+        }
+        """, settings: .classic)
+        let waiting = Linter.SourceInput(path: "Sync.swift", text: """
+        import Foundation
+
+        func fetchNow(_ semaphore: DispatchSemaphore, tester: ControlTester) {
+            semaphore.wait()
+            _ = tester.wait(for: 2)
+        }
+        """, settings: .classic)
+        #expect(Linter().lint([tester, waiting]).findings.isEmpty)
+        var defaulted = tester
+        defaulted.text = defaulted.text.replacingOccurrences(of: "_ seconds: TimeInterval", with: "_ seconds: TimeInterval = 1")
+        #expect(Linter().lint([defaulted, waiting]).findings.map(\.line) == [6])
+    }
+
     /// With default isolation MainActor every caller is main-actor code, so the finding stays.
     @Test func defaultIsolationMainActorKeepsTheFinding() {
         var settings = ModuleSettings.classic

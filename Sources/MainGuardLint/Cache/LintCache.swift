@@ -178,9 +178,9 @@ extension LintCacheStore {
     /// Format 7 (findings carry `backgroundOnlyMethod`: name, type, labels and whether its file calls it; and
     /// `uncalledRoots`: names, types and the types that must be created; entries carry their text's answers, the
     /// store the questions); format 8 adds the classes each file declares to its answers; format 9 writes a
-    /// heavy helper's cause as the blocking rule does (`CallChain.rootCause(of:)`). A file of another format
-    /// reads as an empty store.
-    private static let format = 9
+    /// heavy helper's cause as the blocking rule does (`CallChain.rootCause(of:)`); format 10 marks a method's
+    /// parameters that take a default in its labels (`"_=:"`). A file of another format reads as an empty store.
+    private static let format = 10
 
     init(decoding bytes: [UInt8]) throws {
         var reader = try BinaryReader(bytes)

@@ -88,7 +88,10 @@ struct BackgroundOnlyMethods {
     /// of each other file that may call a method.
     mutating func callsOnlyInBackground(_ method: Method) -> Bool {
         var calls = 0
-        for mention in mentions(of: method.name) where !mention.namesAnotherTypesMember(of: method.type) {
+        let parameters = method.parameters
+        // `semaphore.wait()` cannot call `wait(_ seconds:)` (blind round CV: a display test's own `wait(_:)`).
+        for mention in mentions(of: method.name) where !mention.namesAnotherTypesMember(of: method.type)
+            && !mention.callsWithLabelsOtherThan(parameters) {
             switch mentionKind(mention, ofType: method.type, declaration: nil, namesAVariable: false) {
             case .declaration, .otherName: continue
             case .backgroundHandler: calls += 1
@@ -113,7 +116,8 @@ struct BackgroundOnlyMethods {
     }
 
     /// A method that its own file calls only from background code: its name, its type's, and its
-    /// argument labels as a signature spells them (`"as:"`, `"_:"`, `""` for none).
+    /// argument labels as a signature spells them (`"as:"`, `"_:"`, `""` for none), with `=` after the label
+    /// of a parameter a call may leave out (`"_=:"` for `wait(_ seconds: Double = 1)`).
     struct Method: Hashable, Sendable, Codable {
         var name: String
         var type: String
@@ -132,14 +136,17 @@ struct BackgroundOnlyMethods {
         init(_ function: FunctionDeclSyntax, calledInItsFile: Bool = true) {
             name = function.name.text
             type = Syntax(function).enclosingTypeName ?? ""
-            labels = function.argumentLabels
+            labels = function.labelParameters.map { ($0.label ?? "_") + ($0.hasDefault ? "=" : "") + ":" }.joined()
             self.calledInItsFile = calledInItsFile
         }
 
-        /// The label a call's first argument must have (nil: none, `_`: unlabelled), or no argument at all.
-        var firstArgument: (takesArguments: Bool, label: String?) {
-            guard let first = labels.split(separator: ":", omittingEmptySubsequences: true).first else { return (false, nil) }
-            return (true, first == "_" ? nil : String(first))
+        /// The parameters as calls are matched against them: their labels, and whether a call may leave them out.
+        var parameters: [Parameter] {
+            labels.split(separator: ":", omittingEmptySubsequences: true).map { spelled in
+                let hasDefault = spelled.hasSuffix("=")
+                let label = hasDefault ? spelled.dropLast() : spelled
+                return Parameter(label: label == "_" ? nil : String(label), hasDefault: hasDefault)
+            }
         }
     }
 
@@ -431,13 +438,17 @@ private extension SourcePrefilter {
     }
 
     /// `pointer.load(as: UUID.self)` cannot call `load()`, nor `open(url)` a method whose first argument
-    /// is labelled `at:`. A mention without a call (`x.load` handed on) may be the method.
+    /// is labelled `at:`, nor `semaphore.wait()` a `wait(_ seconds:)` that needs an argument. A mention
+    /// without a call (`x.load` handed on) may be the method.
     private func argumentsMayMatch(_ method: BackgroundOnlyMethods.Method, after end: Int) -> Bool {
         guard byteAfterSpaces(at: end) == UInt8(ascii: "("), let open = offsetAfterSpaces(at: end) else { return true }
-        let label = labelAfter(open + 1)
-        let expected = method.firstArgument
-        if !expected.takesArguments { return byteAfterSpaces(at: open + 1) == UInt8(ascii: ")") }
-        if let expectedLabel = expected.label { return label == nil || label == expectedLabel }
-        return label == nil
+        let parameters = method.parameters
+        if byteAfterSpaces(at: open + 1) == UInt8(ascii: ")") { return parameters.allSatisfy(\.hasDefault) }
+        guard !parameters.isEmpty else { return false }
+        // The first argument binds to a parameter with its label up to the first one a call must pass; an
+        // argument whose label the text does not show may be any.
+        guard let label = labelAfter(open + 1) else { return true }
+        let required = parameters.firstIndex { !$0.hasDefault } ?? parameters.count - 1
+        return parameters[...required].contains { $0.label == label }
     }
 }
