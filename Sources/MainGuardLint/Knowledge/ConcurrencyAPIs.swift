@@ -265,7 +265,16 @@ enum BackgroundDelegateCallbacks {
     /// (`delegateQueue: .main`, `OperationQueue.main`).
     static func answersAChallengeOffTheMainQueue(_ function: FunctionDeclSyntax) -> Bool {
         guard function.signature.parameterClause.parameters.contains(where: { parameter in
-            parameter.type.trimmedDescription.filter { $0 != "?" && $0 != "!" } == "URLAuthenticationChallenge"
+            // `URLAuthenticationChallenge`, optional or not: read from the type's node, not its text (every
+            // function's parameters are asked, and spelling each type out was a fiftieth of a lint).
+            var type = parameter.type
+            while true {
+                if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType; continue }
+                if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = unwrapped.wrappedType; continue }
+                break
+            }
+            guard let named = type.as(IdentifierTypeSyntax.self) else { return false }
+            return named.genericArgumentClause == nil && named.name.text == "URLAuthenticationChallenge"
         }) else { return false }
         let text = function.root.description
         return !text.contains("OperationQueue.main") && !text.contains("delegateQueue: .main")

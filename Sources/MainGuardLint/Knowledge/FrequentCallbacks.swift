@@ -159,9 +159,10 @@ enum FrequentCallbacks {
         // A timer's or display link's target takes nothing or the timer (`@objc func tick(_ timer: Timer)`):
         // the type is read only for such methods, not for every action method's calls.
         let parameters = function.signature.parameterClause.parameters
-        guard parameters.count <= 1, !(function.body?.returnsUnlessSomethingChanged ?? false),
-              parameters.allSatisfy({ ["Timer", "CADisplayLink"].contains($0.type.trimmedDescription) }),
+        guard parameters.count <= 1,
               function.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }),
+              parameters.allSatisfy({ ["Timer", "CADisplayLink"].contains($0.type.trimmedDescription) }),
+              !(function.body?.returnsUnlessSomethingChanged ?? false),
               let members = function.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return nil }
         let name = function.name.text
         for token in members.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("selector") || token.text == "selector" {

@@ -124,11 +124,12 @@ enum BlockingCallOnMainActor: Rule {
     /// user's photo or capture (`CostEvidence.handsAUserImage(at:image:)`) or hands one image per element of a
     /// list (`CostEvidence.handsImagesInALoop(at:image:)`); the caller checks the callees' other facts.
     static func encodeOfAUserImage(at call: ResolvedCall) -> (first: FunctionFacts, encode: CatalogueEntry)? {
-        guard call.catalogueEntry == nil, !call.node.isAwaited, let first = call.callees.first,
-              let encode = first.encodeOfAHandedImage, call.callees.allSatisfy({ $0.encodeOfAHandedImage != nil }) else { return nil }
-        // `ImageHelper.compress(photo)`: a static helper is handed the image as its argument.
+        // `ImageHelper.compress(photo)`: a static helper is handed the image as its argument. A call that
+        // hands nothing (`refresh()`) is not followed: finding a helper's encode loads its body.
         let receiver = call.called.receiver.flatMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text.startsWithUppercase == true ? nil : $0 }
-        let image = receiver ?? call.node.arguments.first?.expression
+        guard call.catalogueEntry == nil, let image = receiver ?? call.node.arguments.first?.expression, !call.node.isAwaited,
+              let first = call.callees.first,
+              let encode = first.encodeOfAHandedImage, call.callees.allSatisfy({ $0.encodeOfAHandedImage != nil }) else { return nil }
         guard CostEvidence.handsAUserImage(at: call.node, image: image) || CostEvidence.handsImagesInALoop(at: call.node, image: image) else { return nil }
         return (first, encode)
     }
